@@ -1,0 +1,36 @@
+//===- FlowOps.h - flow dialect operations ----------------------*- C++ -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_DIALECT_FLOW_IR_FLOWOPS_H
+#define STREAMHAL_DIALECT_FLOW_IR_FLOWOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "streamhal/Dialect/Flow/IR/FlowDialect.h"
+#include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
+
+#define GET_OP_CLASSES
+#include "streamhal/Dialect/Flow/IR/FlowOps.h.inc"
+
+namespace streamhal::flow {
+
+/// Returns the dynamic dims of a tensor value: from the shape-aware op that
+/// defines it, or for a stream fragment block argument from the fragment's
+/// operand dims. Static tensors have none. Fails when the dims cannot be
+/// found (the value comes from an op that does not carry them).
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+findDynamicDims(mlir::Value value);
+
+} // namespace streamhal::flow
+
+#endif // STREAMHAL_DIALECT_FLOW_IR_FLOWOPS_H

@@ -1,0 +1,41 @@
+//===- UtilBase.td - util dialect base definitions ---------*- tablegen -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_DIALECT_UTIL_IR_UTILBASE_TD
+#define STREAMHAL_DIALECT_UTIL_IR_UTILBASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Util_Dialect : Dialect {
+  let name = "util";
+  let cppNamespace = "::streamhal::util";
+  let summary = "Utilities shared by the flow and hal dialects.";
+  let description = [{
+    Globals, byte ranges, and the interfaces (`TiedOpInterface`,
+    `ShapeAwareOpInterface`) that the flow and hal dialects implement.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+class Util_Op<string mnemonic, list<Trait> traits = []> :
+    Op<Util_Dialect, mnemonic, traits>;
+
+class Util_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Util_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def Util_ByteRangeAttr : Util_Attr<"ByteRange", "byte_range"> {
+  let summary = "a byte range `<offset, length>` inside a buffer";
+  let parameters = (ins "int64_t":$offset, "int64_t":$length);
+  let assemblyFormat = "`<` $offset `,` $length `>`";
+  let genVerifyDecl = 1;
+}
+
+#endif // STREAMHAL_DIALECT_UTIL_IR_UTILBASE_TD

@@ -1,0 +1,162 @@
+//===- HALFolders.cpp - folds and canonicalizations of hal ops ------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+
+using namespace mlir;
+using namespace streamhal::hal;
+
+/// Returns the constant integers of `attrs`, or std::nullopt if any is not a
+/// constant integer.
+static std::optional<SmallVector<int64_t>>
+getConstantInts(ArrayRef<Attribute> attrs) {
+  SmallVector<int64_t> values;
+  for (Attribute attr : attrs) {
+    auto intAttr = dyn_cast_or_null<IntegerAttr>(attr);
+    if (!intAttr)
+      return std::nullopt;
+    values.push_back(intAttr.getValue().getSExtValue());
+  }
+  return values;
+}
+
+/// Returns the element byte count of a constant element type operand.
+static std::optional<int64_t> getConstantElementBytes(Value elementType) {
+  APInt value;
+  if (!matchPattern(elementType, m_ConstantInt(&value)))
+    return std::nullopt;
+  return getElementByteCount(static_cast<int32_t>(value.getSExtValue()));
+}
+
+//===----------------------------------------------------------------------===//
+// hal.allocator.compute_size
+//===----------------------------------------------------------------------===//
+
+OpFoldResult AllocatorComputeSizeOp::fold(FoldAdaptor adaptor) {
+  auto dims = getConstantInts(adaptor.getShape());
+  auto elementType = dyn_cast_or_null<IntegerAttr>(adaptor.getElementType());
+  if (!dims || !elementType)
+    return {};
+  int64_t size = getElementByteCount(
+      static_cast<int32_t>(elementType.getValue().getSExtValue()));
+  for (int64_t dim : *dims)
+    size *= dim;
+  return IntegerAttr::get(IndexType::get(getContext()), size);
+}
+
+namespace {
+/// Expands a compute_size with dynamic dims into `static * d0 * d1 ...`: the
+/// static dims and the element size fold into one constant.
+struct ExpandDynamicComputeSize
+    : public OpRewritePattern<AllocatorComputeSizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AllocatorComputeSizeOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> elementBytes =
+        getConstantElementBytes(op.getElementType());
+    if (!elementBytes)
+      return failure();
+    int64_t staticProduct = *elementBytes;
+    SmallVector<Value> dynamicDims;
+    for (Value dim : op.getShape()) {
+      APInt value;
+      if (matchPattern(dim, m_ConstantInt(&value)))
+        staticProduct *= value.getSExtValue();
+      else
+        dynamicDims.push_back(dim);
+    }
+    if (dynamicDims.empty())
+      return failure(); // the folder handles the all-constant case
+    Location loc = op.getLoc();
+    Value size = dynamicDims.front();
+    for (Value dim : ArrayRef<Value>(dynamicDims).drop_front())
+      size = arith::MulIOp::create(rewriter, loc, size, dim);
+    if (staticProduct != 1) {
+      Value constant =
+          arith::ConstantIndexOp::create(rewriter, loc, staticProduct);
+      size = arith::MulIOp::create(rewriter, loc, size, constant);
+    }
+    rewriter.replaceOp(op, size);
+    return success();
+  }
+};
+} // namespace
+
+void AllocatorComputeSizeOp::getCanonicalizationPatterns(
+    RewritePatternSet &results, MLIRContext *context) {
+  results.add<ExpandDynamicComputeSize>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// hal.allocator.compute_offset
+//===----------------------------------------------------------------------===//
+
+OpFoldResult AllocatorComputeOffsetOp::fold(FoldAdaptor adaptor) {
+  auto indices = getConstantInts(adaptor.getIndices());
+  auto dims = getConstantInts(adaptor.getShape());
+  auto elementType = dyn_cast_or_null<IntegerAttr>(adaptor.getElementType());
+  if (!indices || !dims || !elementType || indices->size() != dims->size())
+    return {};
+  int64_t linear = 0;
+  for (auto [index, dim] : llvm::zip_equal(*indices, *dims))
+    linear = linear * dim + index;
+  int64_t bytes = getElementByteCount(
+      static_cast<int32_t>(elementType.getValue().getSExtValue()));
+  return IntegerAttr::get(IndexType::get(getContext()), linear * bytes);
+}
+
+namespace {
+/// Expands a non-constant compute_offset into row-major index math:
+/// `((i0 * d1 + i1) * d2 + i2) * element_bytes`.
+struct ExpandComputeOffset
+    : public OpRewritePattern<AllocatorComputeOffsetOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AllocatorComputeOffsetOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<int64_t> elementBytes =
+        getConstantElementBytes(op.getElementType());
+    if (!elementBytes || op.getIndices().size() != op.getShape().size())
+      return failure();
+    Location loc = op.getLoc();
+    Value linear;
+    for (auto [index, dim] : llvm::zip_equal(op.getIndices(), op.getShape())) {
+      linear = linear ? arith::AddIOp::create(
+                            rewriter, loc,
+                            arith::MulIOp::create(rewriter, loc, linear, dim),
+                            index)
+                      : index;
+    }
+    if (!linear)
+      linear = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value bytes = arith::ConstantIndexOp::create(rewriter, loc, *elementBytes);
+    rewriter.replaceOp(op, arith::MulIOp::create(rewriter, loc, linear, bytes));
+    return success();
+  }
+};
+} // namespace
+
+void AllocatorComputeOffsetOp::getCanonicalizationPatterns(
+    RewritePatternSet &results, MLIRContext *context) {
+  results.add<ExpandComputeOffset>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// hal.buffer_view.buffer
+//===----------------------------------------------------------------------===//
+
+OpFoldResult BufferViewBufferOp::fold(FoldAdaptor) {
+  if (auto create = getBufferView().getDefiningOp<BufferViewCreateOp>())
+    return create.getBuffer();
+  return {};
+}

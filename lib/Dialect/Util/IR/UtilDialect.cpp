@@ -1,0 +1,46 @@
+//===- UtilDialect.cpp - util dialect registration and attributes ---------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "streamhal/Dialect/Util/IR/UtilDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "streamhal/Dialect/Util/IR/UtilOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace streamhal::util;
+
+#include "streamhal/Dialect/Util/IR/UtilDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "streamhal/Dialect/Util/IR/UtilAttrs.cpp.inc"
+
+void UtilDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "streamhal/Dialect/Util/IR/UtilAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "streamhal/Dialect/Util/IR/UtilOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// ByteRangeAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+ByteRangeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      int64_t offset, int64_t length) {
+  if (offset < 0 || length < 0)
+    return emitError() << "byte range offset and length must be "
+                          "non-negative, got <"
+                       << offset << ", " << length << ">";
+  return success();
+}

@@ -1,0 +1,182 @@
+//===- PackingInternal.h - Shared internals of the packer -------*- C++ -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The strategies work on a normalised copy of the problem: half-open
+// lifetimes, sizes already rounded, one effective alignment per buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_LIB_PACKING_PACKINGINTERNAL_H
+#define STREAMHAL_LIB_PACKING_PACKINGINTERNAL_H
+
+#include "streamhal/Packing/Packing.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+namespace streamhal::packing::detail {
+
+//===----------------------------------------------------------------------===//
+// Normalised problem
+//===----------------------------------------------------------------------===//
+
+/// A buffer with a half-open lifetime `[start, end)`, its size rounded to the
+/// size alignment and the alignment its offset must honour.
+struct NormalizedBuffer {
+  int64_t start = 0;
+  int64_t end = 0;
+  int64_t size = 0;
+  int64_t alignment = 1;
+};
+
+/// The problem every strategy works on.
+struct NormalizedProblem {
+  std::vector<NormalizedBuffer> buffers;
+  int64_t sizeAlignment = 1;
+};
+
+/// Converts closed lifetimes `[l, u]` to `[l, u + 1)`; this keeps the
+/// intersection test exact for both conventions.
+NormalizedProblem normalize(const PackingProblem &problem);
+
+/// The half-open intersection test. A zero-length lifetime `[t, t)` follows
+/// the formula literally: it conflicts with lifetimes strictly containing t.
+inline bool conflicts(const NormalizedBuffer &a, const NormalizedBuffer &b) {
+  return a.start < b.end && b.start < a.end;
+}
+
+/// The slab of a packing whose highest byte ends at `height`.
+inline int64_t slabFromHeight(const NormalizedProblem &problem,
+                              int64_t height) {
+  return alignTo(height, problem.sizeAlignment);
+}
+
+/// max(offset + size) over all buffers.
+int64_t packingHeight(const NormalizedProblem &problem,
+                      llvm::ArrayRef<int64_t> offsets);
+
+//===----------------------------------------------------------------------===//
+// Conflict index
+//===----------------------------------------------------------------------===//
+
+/// Enumerates, for any buffer, the buffers whose lifetimes intersect it,
+/// without an O(n^2) pass: a conflicting buffer either contains the query's
+/// start (a stabbing query on a segment tree over the time points) or starts
+/// strictly inside the query (a range of the start-sorted order). Each
+/// conflicting buffer is reported once. Building is O(n log n); a query costs
+/// O(log n + number of reported buffers).
+class ConflictIndex {
+public:
+  explicit ConflictIndex(const NormalizedProblem &problem);
+
+  /// Calls `visit(j)` for every buffer j != i whose lifetime conflicts with
+  /// buffer i's.
+  template <typename Visitor> void forEachConflict(unsigned i, Visitor visit) {
+    const NormalizedBuffer &query = buffers[i];
+    // Buffers containing the query's start: walk root to leaf.
+    size_t leaf = pointIndex[i];
+    size_t node = 1, lo = 0, hi = numPoints;
+    while (true) {
+      for (unsigned j : nodeLists[node])
+        if (j != i && conflicts(query, buffers[j]))
+          visit(j);
+      if (hi - lo == 1)
+        break;
+      size_t mid = (lo + hi) / 2;
+      if (leaf < mid) {
+        node = 2 * node;
+        hi = mid;
+      } else {
+        node = 2 * node + 1;
+        lo = mid;
+      }
+    }
+    // Buffers starting strictly inside the query.
+    for (size_t k = firstStartAfter[i]; k < byStart.size(); ++k) {
+      unsigned j = byStart[k];
+      if (buffers[j].start >= query.end)
+        break;
+      if (j != i && conflicts(query, buffers[j]))
+        visit(j);
+    }
+  }
+
+private:
+  void insert(size_t node, size_t lo, size_t hi, size_t from, size_t to,
+              unsigned buffer);
+
+  llvm::ArrayRef<NormalizedBuffer> buffers;
+  /// Number of distinct time points (segment tree leaves).
+  size_t numPoints = 0;
+  /// Per segment-tree node, the buffers whose point range covers the node.
+  std::vector<std::vector<unsigned>> nodeLists;
+  /// Leaf index of each buffer's start.
+  std::vector<size_t> pointIndex;
+  /// Buffers sorted by start.
+  std::vector<unsigned> byStart;
+  /// Per buffer, the first position in `byStart` with a larger start.
+  std::vector<size_t> firstStartAfter;
+};
+
+//===----------------------------------------------------------------------===//
+// Best-fit placement
+//===----------------------------------------------------------------------===//
+
+/// The classic best-fit placement loop, generalised to any order: each buffer
+/// goes into the smallest gap between already placed conflicting buffers
+/// (sorted by offset) that fits it, or on top of them all.
+class BestFitPlacer {
+public:
+  BestFitPlacer(const NormalizedProblem &problem, ConflictIndex &index);
+
+  /// Places the buffers in `order` and writes their offsets. Gives up and
+  /// returns std::nullopt as soon as the height exceeds `heightCutoff`;
+  /// otherwise returns the height (max offset + size).
+  std::optional<int64_t> place(llvm::ArrayRef<unsigned> order,
+                               std::vector<int64_t> &offsets,
+                               int64_t heightCutoff = INT64_MAX);
+
+private:
+  struct Reservation {
+    int64_t offset;
+    int64_t end;
+    /// Placement step; among equal offsets the most recent comes first, the
+    /// order IREE's insertion into its offset-sorted list produces.
+    unsigned step;
+  };
+
+  const NormalizedProblem &problem;
+  ConflictIndex &index;
+  std::vector<unsigned> placedStep;
+  std::vector<Reservation> scratch;
+};
+
+//===----------------------------------------------------------------------===//
+// Strategies
+//===----------------------------------------------------------------------===//
+
+/// Best fit in input order (parity with IREE's placement loop).
+PackingResult packInOrder(const NormalizedProblem &problem,
+                          ConflictIndex &index);
+
+/// Best of several orderings placed by best fit; never worse than in-order.
+PackingResult packGreedy(const NormalizedProblem &problem,
+                         ConflictIndex &index);
+
+/// Branch and bound starting from `incumbent` (a greedy packing).
+PackingResult packOptimal(const NormalizedProblem &problem,
+                          PackingResult incumbent, int64_t lowerBound,
+                          const PackingOptions &options,
+                          std::chrono::steady_clock::time_point deadline);
+
+} // namespace streamhal::packing::detail
+
+#endif // STREAMHAL_LIB_PACKING_PACKINGINTERNAL_H

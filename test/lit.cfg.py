@@ -1,0 +1,27 @@
+# -*- Python -*-
+# lit configuration for the streamhal regression tests.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "STREAMHAL"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.streamhal_obj_root, "test")
+config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%streamhal_src_root", config.streamhal_src_root))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.streamhal_tools_dir, config.llvm_tools_dir]
+tools = ["hal-opt", "hal-pack"]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+llvm_config.with_environment("PATH", config.streamhal_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
