@@ -18,10 +18,22 @@
 #include "streamhal/Dialect/Flow/IR/FlowDialect.h"
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
 #include "streamhal/Dialect/Util/IR/UtilDialect.h"
+#ifdef HAVE_STREAMHALCONVERSION
+#include "streamhal/Conversion/Passes.h"
+#endif
+#ifdef HAVE_STREAMHALTESTPASSES
+#include "streamhal/TestPasses/TestPasses.h"
+#endif
 
 int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
+#ifdef HAVE_STREAMHALCONVERSION
+  streamhal::registerConvertFlowToHALPass();
+#endif
+#ifdef HAVE_STREAMHALTESTPASSES
+  streamhal::registerTestPasses();
+#endif
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect,

@@ -1,0 +1,43 @@
+//===- Passes.td - streamhal conversion passes -------------*- tablegen -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_CONVERSION_PASSES_TD
+#define STREAMHAL_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
+  let summary = "Lowers tensors and stream fragments to HAL buffers and "
+                "command buffers";
+  let description = [{
+    Turns every tensor into a `!hal.buffer` and every
+    `flow.ex.stream.fragment` into buffer allocations plus one recorded and
+    submitted command buffer (see docs/lowering.md). Every fragment is checked
+    first; a fragment that cannot be lowered is reported with a located
+    diagnostic and the pass fails without changing the module.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::streamhal::hal::HALDialect",
+    "::streamhal::util::UtilDialect"
+  ];
+  let options = [
+    Option<"outputMemoryType", "output-memory-type", "std::string",
+           /*default=*/"\"DeviceLocal|HostVisible\"",
+           "Memory type of the buffers allocated for fragment results">,
+  ];
+  let statistics = [
+    Statistic<"numFragments", "fragments", "Stream fragments lowered">,
+    Statistic<"numTransientSlices", "transient-slices",
+              "Transient values packed into slabs">,
+    Statistic<"numCommands", "commands", "Commands recorded">,
+  ];
+}
+
+#endif // STREAMHAL_CONVERSION_PASSES_TD

@@ -1,0 +1,126 @@
+//===- FlowToHALPass.cpp - the convert-flow-to-hal pass -------------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "PatternGroups.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "streamhal/Conversion/Passes.h"
+#include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/Util/IR/UtilOps.h"
+
+namespace streamhal {
+#define GEN_PASS_DEF_CONVERTFLOWTOHALPASS
+#include "streamhal/Conversion/Passes.h.inc"
+} // namespace streamhal
+
+using namespace mlir;
+
+namespace streamhal {
+
+//===----------------------------------------------------------------------===//
+// Type converter, patterns, legality
+//===----------------------------------------------------------------------===//
+
+FlowToHALTypeConverter::FlowToHALTypeConverter(MLIRContext *context) {
+  addConversion([](Type type) { return type; });
+  addConversion([context](RankedTensorType) -> Type {
+    return hal::BufferType::get(context);
+  });
+}
+
+void populateFlowToHALPatterns(MLIRContext *context,
+                               TypeConverter &typeConverter,
+                               RewritePatternSet &patterns,
+                               const FlowToHALOptions &options) {
+  populateBoundaryPatterns(context, typeConverter, patterns);
+  populateStreamFragmentPatterns(context, typeConverter, patterns, options);
+}
+
+void populateFlowToHALLegality(ConversionTarget &target,
+                               TypeConverter &typeConverter) {
+  target.addLegalDialect<arith::ArithDialect, hal::HALDialect>();
+  target.addIllegalDialect<flow::FlowDialect>();
+  target.addIllegalOp<hal::TensorCastOp, hal::ConstantSubspanOp>();
+  // Executables keep their own (tensor-typed) device code untouched.
+  target.markOpRecursivelyLegal<hal::ExecutableOp>();
+  target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+    return typeConverter.isSignatureLegal(op.getFunctionType()) &&
+           typeConverter.isLegal(&op.getBody());
+  });
+  target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp,
+                               util::GlobalLoadOp, util::GlobalStoreOp>(
+      [&](Operation *op) { return typeConverter.isLegal(op); });
+  target.addDynamicallyLegalOp<util::GlobalOp>(
+      [&](util::GlobalOp op) { return typeConverter.isLegal(op.getType()); });
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+struct ConvertFlowToHALPass
+    : public impl::ConvertFlowToHALPassBase<ConvertFlowToHALPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+
+    std::optional<hal::MemoryType> memoryType =
+        hal::symbolizeMemoryType(outputMemoryType);
+    if (!memoryType) {
+      module.emitError() << "invalid output-memory-type '" << outputMemoryType
+                         << "'";
+      return signalPassFailure();
+    }
+
+    // Check everything first so that a bad module fails with precise
+    // diagnostics and is left untouched.
+    bool ok = true;
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<hal::ExecutableOp>(op))
+        return WalkResult::skip();
+      if (auto fragment = dyn_cast<flow::ExStreamFragmentOp>(op)) {
+        ok &= succeeded(checkStreamFragmentLowerable(fragment));
+        return WalkResult::skip();
+      }
+      if (isa<flow::FlowDialect>(op->getDialect()) &&
+          !isa<flow::TensorLoadOp, flow::TensorStoreOp>(op)) {
+        op->emitOpError() << "can only be lowered inside a "
+                             "flow.ex.stream.fragment";
+        ok = false;
+      }
+      return WalkResult::advance();
+    });
+    if (!ok)
+      return signalPassFailure();
+
+    FlowToHALStatistics statistics;
+    FlowToHALOptions options;
+    options.outputMemoryType = *memoryType;
+    options.statistics = &statistics;
+
+    FlowToHALTypeConverter typeConverter(context);
+    ConversionTarget target(*context);
+    populateFlowToHALLegality(target, typeConverter);
+    RewritePatternSet patterns(context);
+    populateFlowToHALPatterns(context, typeConverter, patterns, options);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+
+    numFragments += statistics.fragments;
+    numTransientSlices += statistics.transientSlices;
+    numCommands += statistics.commands;
+  }
+};
+
+} // namespace
+} // namespace streamhal

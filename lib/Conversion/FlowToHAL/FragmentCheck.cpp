@@ -1,0 +1,133 @@
+//===- FragmentCheck.cpp - can a stream fragment be lowered? --------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Everything a user's fragment can get wrong is found here, before anything
+// is rewritten, with a diagnostic at the op at fault. It reuses the
+// resolution helpers of the recorder so both agree on what is lowerable.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CommandRecorder.h"
+#include "StoragePlan.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
+#include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+
+namespace streamhal {
+
+/// A tensor of the body needs an element type encoding and findable dims.
+static LogicalResult checkTensorValue(Value value, Operation *at) {
+  auto type = dyn_cast<ShapedType>(value.getType());
+  if (!type)
+    return success();
+  if (!isa<RankedTensorType>(type))
+    return at->emitOpError() << "has an unranked tensor " << type
+                             << " that cannot be given storage";
+  if (!hal::getElementTypeValue(type.getElementType()))
+    return at->emitOpError() << "has a tensor of element type "
+                             << type.getElementType()
+                             << " which has no HAL element type encoding";
+  if (failed(flow::findDynamicDims(value)))
+    return at->emitOpError() << "produces " << type
+                             << " whose dynamic dims cannot be found";
+  return success();
+}
+
+/// Scalars used by recorded commands must be known outside the fragment:
+/// fragment arguments or constants (which are hoisted).
+static LogicalResult checkScalarOperands(Operation *op, Block &body) {
+  for (OpOperand &operand : op->getOpOperands()) {
+    Value value = operand.get();
+    if (isa<ShapedType>(value.getType()))
+      continue;
+    if (auto argument = dyn_cast<BlockArgument>(value))
+      if (argument.getOwner() == &body)
+        continue;
+    if (value.getDefiningOp<arith::ConstantOp>())
+      continue;
+    return op->emitOpError()
+           << "uses scalar operand " << operand.getOperandNumber()
+           << " that is neither a fragment argument nor a constant; only "
+              "those are known when the commands are recorded";
+  }
+  return success();
+}
+
+static LogicalResult checkDispatch(flow::DispatchOp op) {
+  for (Value result : op.getResults())
+    if (!isa<ShapedType>(result.getType()))
+      return op.emitOpError() << "returns a " << result.getType()
+                              << " value; dispatches inside stream fragments "
+                                 "can only produce tensors";
+  return resolveDispatch(op);
+}
+
+static LogicalResult checkSplat(flow::TensorSplatOp op) {
+  Type elementType = op.getValue().getType();
+  if (!getSplatPatternMultiplier(elementType))
+    return op.emitOpError() << "splats " << elementType
+                            << " values, but fills take a 32-bit pattern: "
+                               "only 8-, 16- and 32-bit elements are "
+                               "supported";
+  return success();
+}
+
+static LogicalResult checkBoxCopy(Operation *op, Value outer,
+                                  ValueRange starts) {
+  auto outerType = cast<ShapedType>(outer.getType());
+  FailureOr<SmallVector<Value>> dims = flow::findDynamicDims(outer);
+  if (failed(dims))
+    return op->emitOpError() << "copies from or into " << outerType
+                             << " whose dynamic dims cannot be found";
+  return planBoxCopy(op, outerType, *dims, starts, getBoxLengths(op));
+}
+
+LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment) {
+  bool ok = true;
+  Block &body = fragment.getBody().front();
+  for (BlockArgument argument : body.getArguments())
+    ok &= succeeded(checkTensorValue(argument, fragment));
+  for (Operation &op : body.without_terminator()) {
+    LogicalResult checked =
+        llvm::TypeSwitch<Operation *, LogicalResult>(&op)
+            .Case([](flow::DispatchOp dispatch) {
+              return checkDispatch(dispatch);
+            })
+            .Case([](flow::TensorSplatOp splat) { return checkSplat(splat); })
+            .Case([](flow::TensorSliceOp slice) {
+              return checkBoxCopy(slice, slice.getSource(),
+                                  slice.getStartIndices());
+            })
+            .Case([](flow::TensorUpdateOp update) {
+              return checkBoxCopy(update, update.getTarget(),
+                                  update.getStartIndices());
+            })
+            .Case<flow::TensorCloneOp, flow::TensorReshapeOp,
+                  hal::ConstantSubspanOp, arith::ConstantOp>(
+                [](Operation *) { return success(); })
+            .Default([](Operation *other) {
+              return other->emitOpError()
+                     << "is an unexpected op in stream fragment: '"
+                     << other->getName() << "' cannot be recorded";
+            });
+    ok &= succeeded(checked);
+    if (!isa<arith::ConstantOp>(op))
+      ok &= succeeded(checkScalarOperands(&op, body));
+    for (Value result : op.getResults())
+      ok &= succeeded(checkTensorValue(result, &op));
+  }
+  if (!ok)
+    return failure();
+  ValueAliasing aliasing(fragment);
+  return classifyAliasClasses(fragment, aliasing);
+}
+
+} // namespace streamhal

@@ -1,0 +1,170 @@
+//===- FragmentState.cpp - shared state of one fragment lowering ----------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "FragmentState.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "streamhal/Dialect/Util/IR/UtilOps.h"
+
+using namespace mlir;
+
+namespace streamhal {
+
+//===----------------------------------------------------------------------===//
+// Per-function device and allocator
+//===----------------------------------------------------------------------===//
+
+/// Returns the block holding per-function values: the entry block of the
+/// enclosing function, or the op's own block outside functions.
+static Block *getFunctionEntryBlock(Operation *op) {
+  if (auto function = op->getParentOfType<FunctionOpInterface>())
+    if (!function.getFunctionBody().empty())
+      return &function.getFunctionBody().front();
+  return op->getBlock();
+}
+
+Value getOrCreateSharedDevice(RewriterBase &rewriter, Operation *op) {
+  Block *entry = getFunctionEntryBlock(op);
+  if (!entry->empty())
+    if (auto device = dyn_cast<hal::ExSharedDeviceOp>(entry->front()))
+      return device.getResult();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(entry);
+  return hal::ExSharedDeviceOp::create(rewriter, op->getLoc(),
+                                       hal::DeviceType::get(op->getContext()))
+      .getResult();
+}
+
+Value getOrCreateDeviceAllocator(RewriterBase &rewriter, Operation *op) {
+  Value device = getOrCreateSharedDevice(rewriter, op);
+  Operation *deviceOp = device.getDefiningOp();
+  if (Operation *next = deviceOp->getNextNode())
+    if (auto allocator = dyn_cast<hal::DeviceAllocatorOp>(next))
+      if (allocator.getDevice() == device)
+        return allocator.getResult();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointAfter(deviceOp);
+  return hal::DeviceAllocatorOp::create(
+             rewriter, op->getLoc(), hal::AllocatorType::get(op->getContext()),
+             device)
+      .getResult();
+}
+
+//===----------------------------------------------------------------------===//
+// FragmentState
+//===----------------------------------------------------------------------===//
+
+FragmentState::FragmentState(RewriterBase &rewriter,
+                             flow::ExStreamFragmentOp fragment,
+                             ValueRange convertedArguments,
+                             const ValueAliasing &aliasing,
+                             const LivenessIntervals &liveness)
+    : rewriter(rewriter), fragment(fragment),
+      convertedArguments(convertedArguments), aliasing(aliasing),
+      liveness(liveness), prologueAnchor(fragment),
+      classRanges(aliasing.getNumClasses()) {}
+
+Value FragmentState::getDevice() {
+  if (!device)
+    device = getOrCreateSharedDevice(rewriter, fragment);
+  return device;
+}
+
+Value FragmentState::getAllocator() {
+  if (!allocator)
+    allocator = getOrCreateDeviceAllocator(rewriter, fragment);
+  return allocator;
+}
+
+Value FragmentState::getIndex(int64_t value) {
+  Value &constant = indexConstants[value];
+  if (!constant)
+    constant = createInPrologue<arith::ConstantIndexOp>(value);
+  return constant;
+}
+
+Value FragmentState::getI32(int32_t value) {
+  Value &constant = i32Constants[value];
+  if (!constant)
+    constant = createInPrologue<arith::ConstantIntOp>(static_cast<int64_t>(value),
+                                                      32u);
+  return constant;
+}
+
+Value FragmentState::getElementType(Type elementType) {
+  return getI32(hal::getElementTypeValue(elementType).value_or(0));
+}
+
+Value FragmentState::getGlobalBuffer(StringAttr name) {
+  Value &buffer = globalBuffers[name];
+  if (!buffer)
+    buffer = createInPrologue<util::GlobalLoadOp>(
+        hal::BufferType::get(rewriter.getContext()),
+        FlatSymbolRefAttr::get(name));
+  return buffer;
+}
+
+Value FragmentState::getLayout(int64_t pushConstants, ArrayAttr setLayouts) {
+  Attribute key = rewriter.getArrayAttr(
+      {rewriter.getIndexAttr(pushConstants), setLayouts});
+  Value &layout = layouts[key];
+  if (!layout)
+    layout = createInPrologue<hal::ExecutableLayoutLookupOp>(
+        hal::ExecutableLayoutType::get(rewriter.getContext()), getDevice(),
+        rewriter.getIndexAttr(pushConstants), setLayouts);
+  return layout;
+}
+
+Value FragmentState::getSize(ShapedType type, ValueRange dims) {
+  std::vector<const void *> dimKey;
+  for (Value dim : dims)
+    dimKey.push_back(dim.getAsOpaquePointer());
+  Value &size = sizes[{type.getAsOpaquePointer(), std::move(dimKey)}];
+  if (size)
+    return size;
+  SmallVector<Value> shape;
+  unsigned dynamicIndex = 0;
+  for (int64_t dim : type.getShape()) {
+    if (!ShapedType::isDynamic(dim))
+      shape.push_back(getIndex(dim));
+    else if (dynamicIndex < dims.size())
+      shape.push_back(dims[dynamicIndex++]);
+  }
+  Value elementType = getElementType(type.getElementType());
+  size = createInPrologue<hal::AllocatorComputeSizeOp>(
+      rewriter.getIndexType(), getAllocator(), shape, elementType,
+      getEncoding());
+  return size;
+}
+
+SmallVector<Value> FragmentState::getOuterDims(Value tensor) {
+  FailureOr<SmallVector<Value>> dims = flow::findDynamicDims(tensor);
+  if (failed(dims))
+    return {}; // rejected earlier by the fragment check
+  return lookupScalars(*dims);
+}
+
+Value FragmentState::getValueSize(Value tensor) {
+  return getSize(cast<ShapedType>(tensor.getType()), getOuterDims(tensor));
+}
+
+SmallVector<Value> FragmentState::lookupScalars(ValueRange inner) const {
+  return llvm::map_to_vector(
+      inner, [&](Value value) { return lookupScalar(value); });
+}
+
+void FragmentState::setClassRange(unsigned classIndex, BufferRange range) {
+  classRanges[classIndex] = range;
+}
+
+BufferRange FragmentState::getRange(Value tensor) const {
+  return classRanges[aliasing.getClassIndex(tensor)];
+}
+
+} // namespace streamhal

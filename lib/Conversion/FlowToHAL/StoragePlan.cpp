@@ -1,0 +1,174 @@
+//===- StoragePlan.cpp - buffer ranges of a fragment's values -------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "StoragePlan.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+
+using namespace mlir;
+
+namespace streamhal {
+
+//===----------------------------------------------------------------------===//
+// Classification
+//===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<StorageKind>>
+classifyAliasClasses(flow::ExStreamFragmentOp fragment,
+                     const ValueAliasing &aliasing) {
+  SmallVector<StorageKind> kinds(aliasing.getNumClasses(),
+                                 StorageKind::Transient);
+  // The value that fixed a class's storage (an operand or a constant).
+  SmallVector<Value> fixedBy(aliasing.getNumClasses());
+  auto fix = [&](Value value, StorageKind kind, Operation *at) {
+    unsigned classIndex = aliasing.getClassIndex(value);
+    if (Value previous = fixedBy[classIndex]) {
+      InFlightDiagnostic diag =
+          at->emitOpError()
+          << "maps a value to two storages: it aliases both ";
+      auto describe = [&](Value v) {
+        if (auto arg = dyn_cast<BlockArgument>(v))
+          diag << "fragment operand " << arg.getArgNumber();
+        else
+          diag << "the constant subspan at " << v.getLoc();
+      };
+      describe(previous);
+      diag << " and ";
+      describe(value);
+      return failure();
+    }
+    fixedBy[classIndex] = value;
+    kinds[classIndex] = kind;
+    return success();
+  };
+
+  Block &body = fragment.getBody().front();
+  for (BlockArgument argument : body.getArguments())
+    if (aliasing.getOrdinal(argument) &&
+        failed(fix(argument, StorageKind::Input, fragment)))
+      return failure();
+  for (auto constant : body.getOps<hal::ConstantSubspanOp>())
+    if (failed(fix(constant.getResult(), StorageKind::Constant, constant)))
+      return failure();
+  Operation *terminator = body.getTerminator();
+  for (Value returned : terminator->getOperands()) {
+    if (!aliasing.getOrdinal(returned))
+      continue;
+    unsigned classIndex = aliasing.getClassIndex(returned);
+    if (!fixedBy[classIndex])
+      kinds[classIndex] = StorageKind::Output;
+  }
+  return kinds;
+}
+
+//===----------------------------------------------------------------------===//
+// StoragePlan
+//===----------------------------------------------------------------------===//
+
+void StoragePlan::materialize() {
+  assignInputs();
+  assignOutputs();
+  assignConstants();
+  assignTransients();
+}
+
+void StoragePlan::assignInputs() {
+  const ValueAliasing &aliasing = state.getAliasing();
+  Block &body = state.getFragment().getBody().front();
+  for (BlockArgument argument : body.getArguments()) {
+    if (!aliasing.getOrdinal(argument))
+      continue;
+    state.setClassRange(aliasing.getClassIndex(argument),
+                        {state.getConvertedArgument(argument.getArgNumber()),
+                         state.getValueSize(argument)});
+  }
+}
+
+void StoragePlan::assignOutputs() {
+  const ValueAliasing &aliasing = state.getAliasing();
+  RewriterBase &rewriter = state.getRewriter();
+  MLIRContext *context = rewriter.getContext();
+  Operation *terminator =
+      state.getFragment().getBody().front().getTerminator();
+  for (Value returned : terminator->getOperands()) {
+    if (!aliasing.getOrdinal(returned))
+      continue;
+    unsigned classIndex = aliasing.getClassIndex(returned);
+    // Inputs, constants and values returned twice already have a range.
+    if (state.hasClassRange(classIndex))
+      continue;
+    Value size = state.getValueSize(returned);
+    auto allocation = hal::AllocatorAllocateOp::create(
+        rewriter, state.getLoc(), hal::BufferType::get(context),
+        state.getAllocator(),
+        hal::MemoryTypeAttr::get(context, outputMemoryType),
+        hal::BufferUsageAttr::get(context, hal::BufferUsage::All), size);
+    state.setClassRange(classIndex, {allocation.getResult(), size});
+  }
+}
+
+void StoragePlan::assignConstants() {
+  const ValueAliasing &aliasing = state.getAliasing();
+  RewriterBase &rewriter = state.getRewriter();
+  Block &body = state.getFragment().getBody().front();
+  for (auto constant : body.getOps<hal::ConstantSubspanOp>()) {
+    Value pool =
+        state.getGlobalBuffer(constant.getRuntimeBufferAttr().getAttr());
+    util::ByteRangeAttr range = constant.getRuntimeRange();
+    Value length = state.getIndex(range.getLength());
+    auto subspan = hal::BufferSubspanOp::create(
+        rewriter, constant.getLoc(), hal::BufferType::get(rewriter.getContext()),
+        pool, state.getIndex(range.getOffset()), length);
+    state.setClassRange(aliasing.getClassIndex(constant.getResult()),
+                        {subspan.getResult(), length});
+  }
+}
+
+void StoragePlan::assignTransients() {
+  const ValueAliasing &aliasing = state.getAliasing();
+  const LivenessIntervals &liveness = state.getLiveness();
+  SmallVector<unsigned> transientClasses;
+  SmallVector<Attribute> intervals;
+  SmallVector<Value> sizes;
+  RewriterBase &rewriter = state.getRewriter();
+  for (unsigned classIndex = 0, e = kinds.size(); classIndex < e;
+       ++classIndex) {
+    if (kinds[classIndex] != StorageKind::Transient)
+      continue;
+    auto [start, end] = liveness.getClassInterval(classIndex);
+    transientClasses.push_back(classIndex);
+    intervals.push_back(rewriter.getIndexAttr(start));
+    intervals.push_back(rewriter.getIndexAttr(end));
+    sizes.push_back(
+        state.getValueSize(aliasing.getClassMembers(classIndex).front()));
+  }
+  numTransients = transientClasses.size();
+  if (transientClasses.empty())
+    return;
+
+  Location loc = state.getLoc();
+  MLIRContext *context = rewriter.getContext();
+  Type indexType = rewriter.getIndexType();
+  SmallVector<Type> offsetTypes(transientClasses.size(), indexType);
+  auto pack = hal::AllocatorPackOp::create(
+      rewriter, loc, indexType, offsetTypes, state.getAllocator(),
+      /*offset=*/Value(), rewriter.getArrayAttr(intervals), sizes);
+  auto slab = hal::AllocatorAllocateOp::create(
+      rewriter, loc, hal::BufferType::get(context), state.getAllocator(),
+      hal::MemoryTypeAttr::get(context, hal::MemoryType::DeviceLocal),
+      hal::BufferUsageAttr::get(context, hal::BufferUsage::Dispatch |
+                                             hal::BufferUsage::Transfer),
+      pack.getTotalLength());
+  for (auto [index, classIndex] : llvm::enumerate(transientClasses)) {
+    auto subspan = hal::BufferSubspanOp::create(
+        rewriter, loc, hal::BufferType::get(context), slab.getResult(),
+        pack.getPackedOffsets()[index], sizes[index]);
+    state.setClassRange(classIndex, {subspan.getResult(), sizes[index]});
+  }
+}
+
+} // namespace streamhal

@@ -1,0 +1,90 @@
+//===- StreamFragmentPattern.cpp - lowering flow.ex.stream.fragment -------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The fragment pattern wires the stages together: analyses, storage plan,
+// command recording, then the fragment's results become output buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CommandRecorder.h"
+#include "PatternGroups.h"
+#include "StoragePlan.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+
+namespace streamhal {
+namespace {
+
+struct StreamFragmentLowering
+    : public OpConversionPattern<flow::ExStreamFragmentOp> {
+  StreamFragmentLowering(const TypeConverter &typeConverter,
+                         MLIRContext *context, const FlowToHALOptions &options)
+      : OpConversionPattern(typeConverter, context), options(options) {}
+
+  LogicalResult
+  matchAndRewrite(flow::ExStreamFragmentOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // Diagnostics are emitted here for downstream users that run the
+    // patterns without the pass (which checks every fragment up front).
+    if (failed(checkStreamFragmentLowerable(op)))
+      return failure();
+    ValueAliasing aliasing(op);
+    LivenessIntervals liveness(op, aliasing);
+    FailureOr<SmallVector<StorageKind>> kinds =
+        classifyAliasClasses(op, aliasing);
+    if (failed(kinds))
+      return failure();
+
+    rewriter.setInsertionPoint(op);
+    FragmentState state(rewriter, op, adaptor.getArguments(), aliasing,
+                        liveness);
+    Block &body = op.getBody().front();
+    for (auto [argument, converted] :
+         llvm::zip_equal(body.getArguments(), adaptor.getArguments()))
+      if (!aliasing.getOrdinal(argument))
+        state.mapScalar(argument, converted);
+    for (auto constant : body.getOps<arith::ConstantOp>())
+      state.mapScalar(constant.getResult(),
+                      state.createInPrologue<arith::ConstantOp>(
+                          constant.getValue()));
+
+    StoragePlan plan(state, *kinds, options.outputMemoryType);
+    plan.materialize();
+    CommandRecorder recorder(state);
+    recorder.record();
+
+    SmallVector<Value> results;
+    for (Value returned : body.getTerminator()->getOperands())
+      results.push_back(aliasing.getOrdinal(returned)
+                            ? state.getRange(returned).buffer
+                            : state.lookupScalar(returned));
+    rewriter.replaceOp(op, results);
+
+    if (FlowToHALStatistics *statistics = options.statistics) {
+      ++statistics->fragments;
+      statistics->transientSlices += plan.getNumTransients();
+      statistics->commands += recorder.getNumCommands();
+    }
+    return success();
+  }
+
+private:
+  FlowToHALOptions options;
+};
+
+} // namespace
+
+void populateStreamFragmentPatterns(MLIRContext *context,
+                                    TypeConverter &typeConverter,
+                                    RewritePatternSet &patterns,
+                                    const FlowToHALOptions &options) {
+  patterns.add<StreamFragmentLowering>(typeConverter, context, options);
+}
+
+} // namespace streamhal
