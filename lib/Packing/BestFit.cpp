@@ -39,12 +39,13 @@ ConflictIndex::ConflictIndex(const NormalizedProblem &problem)
                   points.begin());
   };
   pointIndex.resize(numBuffers);
+  nodesOf.resize(numBuffers);
   for (unsigned i = 0; i < numBuffers; ++i) {
     pointIndex[i] = pointAtOrAfter(buffers[i].start);
     // The leaves [start, end) of the buffer's lifetime.
     size_t to = pointAtOrAfter(buffers[i].end);
     if (pointIndex[i] < to)
-      insert(1, 0, numPoints, pointIndex[i], to, i);
+      collectNodes(1, 0, numPoints, pointIndex[i], to, nodesOf[i]);
   }
 
   byStart.resize(numBuffers);
@@ -52,26 +53,50 @@ ConflictIndex::ConflictIndex(const NormalizedProblem &problem)
   llvm::stable_sort(byStart, [&](unsigned a, unsigned b) {
     return buffers[a].start < buffers[b].start;
   });
+  positionByStart.resize(numBuffers);
+  for (size_t position = 0; position < numBuffers; ++position)
+    positionByStart[byStart[position]] = position;
+  auto firstStartAbove = [&](int64_t time, bool inclusive) {
+    auto it =
+        std::partition_point(byStart.begin(), byStart.end(), [&](unsigned j) {
+          return inclusive ? buffers[j].start < time : buffers[j].start <= time;
+        });
+    return size_t(it - byStart.begin());
+  };
   firstStartAfter.resize(numBuffers);
+  firstStartAtEnd.resize(numBuffers);
   for (unsigned i = 0; i < numBuffers; ++i) {
-    auto it = std::upper_bound(
-        byStart.begin(), byStart.end(), buffers[i].start,
-        [&](int64_t time, unsigned j) { return time < buffers[j].start; });
-    firstStartAfter[i] = it - byStart.begin();
+    firstStartAfter[i] = firstStartAbove(buffers[i].start, false);
+    firstStartAtEnd[i] =
+        std::max(firstStartAfter[i], firstStartAbove(buffers[i].end, true));
   }
+  placedByStart.assign((numBuffers + 63) / 64, 0);
 }
 
-void ConflictIndex::insert(size_t node, size_t lo, size_t hi, size_t from,
-                           size_t to, unsigned buffer) {
+void ConflictIndex::collectNodes(size_t node, size_t lo, size_t hi, size_t from,
+                                 size_t to, std::vector<unsigned> &out) {
   if (to <= lo || hi <= from)
     return;
   if (from <= lo && hi <= to) {
-    nodeLists[node].push_back(buffer);
+    out.push_back(node);
     return;
   }
   size_t mid = (lo + hi) / 2;
-  insert(2 * node, lo, mid, from, to, buffer);
-  insert(2 * node + 1, mid, hi, from, to, buffer);
+  collectNodes(2 * node, lo, mid, from, to, out);
+  collectNodes(2 * node + 1, mid, hi, from, to, out);
+}
+
+void ConflictIndex::reset() {
+  for (std::vector<unsigned> &list : nodeLists)
+    list.clear();
+  std::fill(placedByStart.begin(), placedByStart.end(), 0);
+}
+
+void ConflictIndex::markPlaced(unsigned i) {
+  for (unsigned node : nodesOf[i])
+    nodeLists[node].push_back(i);
+  size_t position = positionByStart[i];
+  placedByStart[position / 64] |= uint64_t(1) << (position % 64);
 }
 
 //===----------------------------------------------------------------------===//
@@ -84,48 +109,80 @@ BestFitPlacer::BestFitPlacer(const NormalizedProblem &problem,
                              ConflictIndex &index)
     : problem(problem), index(index) {}
 
+/// Packed sort keys need the offset in 40 bits and the step in 24.
+static constexpr unsigned kStepBits = 24;
+static constexpr int64_t kMaxPackedOffset = int64_t(1) << (64 - kStepBits);
+
 std::optional<int64_t> BestFitPlacer::place(llvm::ArrayRef<unsigned> order,
                                             std::vector<int64_t> &offsets,
                                             int64_t heightCutoff) {
   const std::vector<NormalizedBuffer> &buffers = problem.buffers;
   offsets.assign(buffers.size(), 0);
   placedStep.assign(buffers.size(), kUnplaced);
+  index.reset();
+
+  // No offset can exceed the sum of all sizes and alignments. When that and
+  // the step fit in one 64-bit word, sorting plain integers is about twice
+  // as fast as sorting records; this matters for tens of thousands of
+  // buffers.
+  int64_t offsetBound = 0;
+  for (const NormalizedBuffer &buffer : buffers)
+    offsetBound += buffer.size + buffer.alignment;
+  bool usePackedKeys =
+      offsetBound < kMaxPackedOffset && order.size() < (size_t(1) << kStepBits);
+  const uint64_t stepMask = (uint64_t(1) << kStepBits) - 1;
+
   int64_t height = 0;
   for (unsigned step = 0, e = order.size(); step < e; ++step) {
     unsigned current = order[step];
     const NormalizedBuffer &buffer = buffers[current];
-    scratch.clear();
-    index.forEachConflict(current, [&](unsigned other) {
-      if (placedStep[other] != kUnplaced)
-        scratch.push_back({offsets[other], offsets[other] + buffers[other].size,
-                           placedStep[other]});
-    });
-    llvm::sort(scratch, [](const Reservation &a, const Reservation &b) {
-      if (a.offset != b.offset)
-        return a.offset < b.offset;
-      return a.step > b.step;
-    });
 
-    // Walk the reservations bottom-up, remembering the smallest gap that
-    // fits. As in IREE, a gap is judged by its aligned start but remembered
-    // by its unaligned size, and the first of equal gaps wins.
+    // Walk the reservations bottom-up (by offset; the most recent first among
+    // equal offsets), remembering the smallest gap that fits. As in IREE, a
+    // gap is judged by its aligned start but remembered by its unaligned
+    // size, and the first of equal gaps wins.
     int64_t cursor = 0;
     int64_t bestOffset = -1;
     int64_t bestGap = INT64_MAX;
-    for (const Reservation &reservation : scratch) {
-      int64_t candidate = alignTo(cursor, buffer.alignment);
-      if (candidate + buffer.size <= reservation.offset &&
-          reservation.offset - candidate < bestGap) {
+    auto visitReservation = [&](int64_t offset, int64_t end) {
+      int64_t candidate = alignUp(cursor, buffer.alignment);
+      if (candidate + buffer.size <= offset && offset - candidate < bestGap) {
         bestOffset = candidate;
-        bestGap = reservation.offset - cursor;
+        bestGap = offset - cursor;
       }
-      cursor = std::max(cursor, reservation.end);
+      cursor = std::max(cursor, end);
+    };
+    if (usePackedKeys) {
+      packedScratch.clear();
+      index.forEachPlacedConflict(current, [&](unsigned other) {
+        packedScratch.push_back((uint64_t(offsets[other]) << kStepBits) |
+                                (stepMask - placedStep[other]));
+      });
+      std::sort(packedScratch.begin(), packedScratch.end());
+      for (uint64_t key : packedScratch) {
+        unsigned other = order[stepMask - (key & stepMask)];
+        visitReservation(offsets[other], offsets[other] + buffers[other].size);
+      }
+    } else {
+      scratch.clear();
+      index.forEachPlacedConflict(current, [&](unsigned other) {
+        scratch.push_back({offsets[other], offsets[other] + buffers[other].size,
+                           placedStep[other]});
+      });
+      llvm::sort(scratch, [](const Reservation &a, const Reservation &b) {
+        if (a.offset != b.offset)
+          return a.offset < b.offset;
+        return a.step > b.step;
+      });
+      for (const Reservation &reservation : scratch)
+        visitReservation(reservation.offset, reservation.end);
     }
     if (bestOffset < 0)
-      bestOffset = alignTo(cursor, buffer.alignment);
+      bestOffset = alignUp(cursor, buffer.alignment);
 
     offsets[current] = bestOffset;
     placedStep[current] = step;
+    index.markPlaced(current);
     height = std::max(height, bestOffset + buffer.size);
     if (height > heightCutoff)
       return std::nullopt;

@@ -1,4 +1,4 @@
-//===- BranchAndBound.cpp - The `optimal` strategy ------------------------===//
+//===- BranchAndBound.cpp - Decision search of the optimal packer ---------===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See https://llvm.org/LICENSE.txt for license information.
@@ -30,7 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PackingInternal.h"
+#include "BranchAndBound.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -39,64 +39,9 @@
 
 using namespace streamhal::packing;
 using namespace streamhal::packing::detail;
-using Clock = std::chrono::steady_clock;
 
-/// Parts larger than this are left to greedy: the explicit conflict lists and
-/// per-node sorting do not scale to tens of thousands of buffers.
-static constexpr size_t kMaxSearchBuffers = 4000;
-
-namespace {
-
-//===----------------------------------------------------------------------===//
-// Budget
-//===----------------------------------------------------------------------===//
-
-/// Shared wall-clock and node budget.
-struct Budget {
-  Clock::time_point deadline;
-  uint64_t nodesLeft;
-  uint64_t nodesVisited = 0;
-
-  /// Charges one node; false once the budget is spent.
-  bool charge() {
-    if (nodesLeft == 0)
-      return false;
-    --nodesLeft;
-    ++nodesVisited;
-    // Reading the clock is far costlier than a node's bookkeeping.
-    if ((nodesVisited & 255) == 0 && Clock::now() >= deadline) {
-      nodesLeft = 0;
-      return false;
-    }
-    return true;
-  }
-  bool exhausted() const { return nodesLeft == 0 || Clock::now() >= deadline; }
-};
-
-//===----------------------------------------------------------------------===//
-// Part
-//===----------------------------------------------------------------------===//
-
-/// An independent part of the problem with everything the search needs.
-struct Part {
-  /// Indices into the full problem.
-  std::vector<unsigned> members;
-  std::vector<NormalizedBuffer> buffers;
-  /// Per local buffer, the local buffers whose lifetimes conflict with it.
-  std::vector<std::vector<unsigned>> conflicts;
-  /// Per local buffer, its sections [first, second).
-  std::vector<std::pair<unsigned, unsigned>> sectionRange;
-  /// Per section, the local buffers live in it.
-  std::vector<std::vector<unsigned>> sectionMembers;
-  /// Per local buffer, the most live bytes in any of its sections.
-  std::vector<int64_t> peak;
-  /// Peak live bytes of the part.
-  int64_t lowerBound = 0;
-
-  Part(const NormalizedProblem &problem, std::vector<unsigned> indices);
-};
-
-Part::Part(const NormalizedProblem &problem, std::vector<unsigned> indices)
+SearchPart::SearchPart(const NormalizedProblem &problem,
+                       std::vector<unsigned> indices)
     : members(std::move(indices)) {
   size_t size = members.size();
   for (unsigned global : members)
@@ -156,28 +101,33 @@ Part::Part(const NormalizedProblem &problem, std::vector<unsigned> indices)
     lowerBound = std::max(lowerBound, live);
 }
 
+namespace {
+
 //===----------------------------------------------------------------------===//
 // Decision search
 //===----------------------------------------------------------------------===//
 
-enum class Outcome { Found, Infeasible, OutOfBudget };
-
 /// The static tie-breaking orders of the search (MiniMalloc calls them
 /// preorderings); different instances favour different ones, so the driver
 /// round-robins them with growing node limits.
-enum class Preorder { PeakWidthArea, WidthPeakArea, AreaPeakWidth };
-constexpr Preorder kPreorders[] = {Preorder::PeakWidthArea,
-                                   Preorder::WidthPeakArea,
-                                   Preorder::AreaPeakWidth};
+enum class Preorder {
+  PeakWidthArea,
+  WidthPeakArea,
+  WidthAreaPeak,
+  PeakAreaWidth
+};
+constexpr Preorder kPreorders[] = {
+    Preorder::PeakWidthArea, Preorder::WidthPeakArea, Preorder::WidthAreaPeak,
+    Preorder::PeakAreaWidth};
 
 /// Depth-first search for a packing of `part` of height <= capacity.
 class DecisionSearch {
 public:
-  DecisionSearch(const Part &part, int64_t capacity, Preorder preorder,
-                 Budget &budget, uint64_t nodeLimit);
+  DecisionSearch(const SearchPart &part, int64_t capacity, Preorder preorder,
+                 SearchBudget &budget, uint64_t nodeLimit);
 
   /// Runs the search; on `Found`, `offsets` holds the packing (local order).
-  Outcome run(std::vector<int64_t> &offsets);
+  SearchOutcome run(std::vector<int64_t> &offsets);
 
 private:
   struct Candidate {
@@ -197,17 +147,18 @@ private:
     unsigned endSection;
   };
 
-  Outcome solveRegion(const Region &region);
-  Outcome search(const Region &region, int64_t lastOffset, unsigned lastRank);
-  Outcome searchAfterPlacing(const Region &region, unsigned buffer,
-                             int64_t offset, unsigned rank);
+  SearchOutcome solveRegion(const Region &region);
+  SearchOutcome search(const Region &region, int64_t lastOffset,
+                       unsigned lastRank);
+  SearchOutcome searchAfterPlacing(const Region &region, unsigned buffer,
+                                   int64_t offset, unsigned rank);
   bool place(unsigned buffer, int64_t offset, const Region &region);
   void unplace(unsigned buffer, size_t minOffsetMark, size_t floorMark);
   bool sectionsFit(int64_t offset, const Region &region) const;
 
-  const Part &part;
+  const SearchPart &part;
   int64_t capacity;
-  Budget &budget;
+  SearchBudget &budget;
   uint64_t nodesLeft;
 
   /// rankOf[buffer] in the preorder, and its inverse.
@@ -227,8 +178,8 @@ private:
   unsigned numPlaced = 0;
 };
 
-DecisionSearch::DecisionSearch(const Part &part, int64_t capacity,
-                               Preorder preorder, Budget &budget,
+DecisionSearch::DecisionSearch(const SearchPart &part, int64_t capacity,
+                               Preorder preorder, SearchBudget &budget,
                                uint64_t nodeLimit)
     : part(part), capacity(capacity), budget(budget), nodesLeft(nodeLimit) {
   size_t size = part.buffers.size();
@@ -255,11 +206,17 @@ DecisionSearch::DecisionSearch(const Part &part, int64_t capacity,
       if (part.peak[a] != part.peak[b])
         return part.peak[a] > part.peak[b];
       return area(a) > area(b);
-    case Preorder::AreaPeakWidth:
+    case Preorder::WidthAreaPeak:
+      if (width(a) != width(b))
+        return width(a) > width(b);
       if (area(a) != area(b))
         return area(a) > area(b);
+      return part.peak[a] > part.peak[b];
+    case Preorder::PeakAreaWidth:
       if (part.peak[a] != part.peak[b])
         return part.peak[a] > part.peak[b];
+      if (area(a) != area(b))
+        return area(a) > area(b);
       return width(a) > width(b);
     }
     return false;
@@ -286,18 +243,18 @@ DecisionSearch::DecisionSearch(const Part &part, int64_t capacity,
       ++crossings[s];
 }
 
-Outcome DecisionSearch::run(std::vector<int64_t> &offsets) {
+SearchOutcome DecisionSearch::run(std::vector<int64_t> &offsets) {
   Region whole{byRank, 0, unsigned(part.sectionMembers.size())};
   if (!sectionsFit(0, whole))
-    return Outcome::Infeasible;
+    return SearchOutcome::Infeasible;
   solution.assign(part.buffers.size(), -1);
-  Outcome outcome = solveRegion(whole);
-  if (outcome == Outcome::Found)
+  SearchOutcome outcome = solveRegion(whole);
+  if (outcome == SearchOutcome::Found)
     offsets = std::move(solution);
   return outcome;
 }
 
-Outcome DecisionSearch::solveRegion(const Region &region) {
+SearchOutcome DecisionSearch::solveRegion(const Region &region) {
   // Sub-regions restart the canonical order: their buffers are independent
   // of everything placed outside them.
   return search(region, INT64_MIN, 0);
@@ -373,8 +330,7 @@ void DecisionSearch::unplace(unsigned buffer, size_t minOffsetMark,
     floorChanges.pop_back();
   }
   while (minOffsetChanges.size() > minOffsetMark) {
-    minOffset[minOffsetChanges.back().index] =
-        minOffsetChanges.back().oldValue;
+    minOffset[minOffsetChanges.back().index] = minOffsetChanges.back().oldValue;
     minOffsetChanges.pop_back();
   }
   for (unsigned s = part.sectionRange[buffer].first;
@@ -387,13 +343,13 @@ void DecisionSearch::unplace(unsigned buffer, size_t minOffsetMark,
   --numPlaced;
 }
 
-Outcome DecisionSearch::search(const Region &region, int64_t lastOffset,
-                               unsigned lastRank) {
+SearchOutcome DecisionSearch::search(const Region &region, int64_t lastOffset,
+                                     unsigned lastRank) {
   if (nodesLeft == 0)
-    return Outcome::OutOfBudget;
+    return SearchOutcome::OutOfBudget;
   --nodesLeft;
   if (!budget.charge())
-    return Outcome::OutOfBudget;
+    return SearchOutcome::OutOfBudget;
 
   std::vector<Candidate> &candidates = candidatesByDepth[numPlaced];
   candidates.clear();
@@ -420,7 +376,7 @@ Outcome DecisionSearch::search(const Region &region, int64_t lastOffset,
     for (size_t i = 0, e = offsetOf.size(); i < e; ++i)
       if (offsetOf[i] >= 0)
         solution[i] = offsetOf[i];
-    return Outcome::Found;
+    return SearchOutcome::Found;
   }
   llvm::sort(candidates, [](const Candidate &a, const Candidate &b) {
     if (a.offset != b.offset)
@@ -445,26 +401,27 @@ Outcome DecisionSearch::search(const Region &region, int64_t lastOffset,
     }
     if (candidate.offset + part.buffers[buffer].size > capacity)
       continue;
-    Outcome outcome =
+    SearchOutcome outcome =
         searchAfterPlacing(region, buffer, candidate.offset, candidate.rank);
-    if (outcome != Outcome::Infeasible)
+    if (outcome != SearchOutcome::Infeasible)
       return outcome;
   }
-  return Outcome::Infeasible;
+  return SearchOutcome::Infeasible;
 }
 
-Outcome DecisionSearch::searchAfterPlacing(const Region &region,
-                                           unsigned buffer, int64_t offset,
-                                           unsigned rank) {
+SearchOutcome DecisionSearch::searchAfterPlacing(const Region &region,
+                                                 unsigned buffer,
+                                                 int64_t offset,
+                                                 unsigned rank) {
   size_t minOffsetMark = minOffsetChanges.size();
   size_t floorMark = floorChanges.size();
-  Outcome outcome = Outcome::Infeasible;
+  SearchOutcome outcome = SearchOutcome::Infeasible;
   if (place(buffer, offset, region)) {
     // Did this buffer hold the last crossing of some boundary? Then the rest
     // of the region falls apart into independent sub-regions.
     llvm::SmallVector<unsigned, 4> cuts;
-    unsigned from = std::max(part.sectionRange[buffer].first,
-                             region.firstSection);
+    unsigned from =
+        std::max(part.sectionRange[buffer].first, region.firstSection);
     unsigned to = std::min(part.sectionRange[buffer].second, region.endSection);
     for (unsigned s = from; s + 1 < to; ++s)
       if (crossings[s] == 0)
@@ -491,7 +448,7 @@ Outcome DecisionSearch::searchAfterPlacing(const Region &region,
         if (sub.members.empty())
           continue;
         outcome = solveRegion(sub);
-        if (outcome != Outcome::Found)
+        if (outcome != SearchOutcome::Found)
           break;
       }
     }
@@ -502,156 +459,21 @@ Outcome DecisionSearch::searchAfterPlacing(const Region &region,
 
 } // namespace
 
-//===----------------------------------------------------------------------===//
-// Minimiser
-//===----------------------------------------------------------------------===//
-
-/// Splits the searchable buffers into parts no lifetime crosses. Zero-size
-/// buffers own no byte and are left out.
-static std::vector<std::vector<unsigned>>
-splitIntoParts(const NormalizedProblem &problem) {
-  std::vector<unsigned> order;
-  for (unsigned i = 0, e = problem.buffers.size(); i < e; ++i)
-    if (problem.buffers[i].size > 0)
-      order.push_back(i);
-  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-    return problem.buffers[a].start < problem.buffers[b].start;
-  });
-  std::vector<std::vector<unsigned>> parts;
-  int64_t reach = INT64_MIN;
-  for (unsigned i : order) {
-    const NormalizedBuffer &buffer = problem.buffers[i];
-    if (parts.empty() || buffer.start >= reach)
-      parts.emplace_back();
-    parts.back().push_back(i);
-    reach = std::max(reach, buffer.end);
-  }
-  return parts;
-}
-
-/// Tries to pack every part of `parts` whose incumbent height exceeds
-/// `capacity` within it. On success updates `offsets`.
-static Outcome decide(const std::vector<Part> &parts,
-                      const std::vector<int64_t> &partHeights,
-                      int64_t capacity, Budget &budget,
-                      std::vector<int64_t> &offsets) {
-  std::vector<std::pair<size_t, std::vector<int64_t>>> solved;
-  for (size_t p = 0; p < parts.size(); ++p) {
-    const Part &part = parts[p];
-    if (partHeights[p] <= capacity)
-      continue;
-    if (part.lowerBound > capacity ||
-        part.buffers.size() > kMaxSearchBuffers) {
-      return part.lowerBound > capacity ? Outcome::Infeasible
-                                        : Outcome::OutOfBudget;
-    }
-    // Round-robin the preorders with doubling node limits, as the instances
-    // that are easy for one order are often hard for another.
-    Outcome outcome = Outcome::OutOfBudget;
-    std::vector<int64_t> local;
-    for (uint64_t limit = 4 * part.buffers.size();
-         outcome == Outcome::OutOfBudget && !budget.exhausted(); limit *= 2) {
-      for (Preorder preorder : kPreorders) {
-        DecisionSearch search(part, capacity, preorder, budget, limit);
-        outcome = search.run(local);
-        if (outcome != Outcome::OutOfBudget || budget.exhausted())
-          break;
-      }
-    }
-    if (outcome != Outcome::Found)
-      return outcome;
-    solved.emplace_back(p, std::move(local));
-  }
-  for (auto &[p, local] : solved)
-    for (size_t i = 0; i < local.size(); ++i)
-      offsets[parts[p].members[i]] = local[i];
-  return Outcome::Found;
-}
-
-PackingResult detail::packOptimal(const NormalizedProblem &problem,
-                                  PackingResult incumbent, int64_t lowerBound,
-                                  const PackingOptions &options,
-                                  Clock::time_point deadline) {
-  int64_t align = problem.sizeAlignment;
-  int64_t proven = alignTo(lowerBound, align);
-  if (incumbent.slabSize <= proven) {
-    incumbent.provenOptimal = true;
-    return incumbent;
-  }
-
-  // Zero-size buffers own no byte: offset 0 is always valid for them.
-  for (size_t i = 0, e = problem.buffers.size(); i < e; ++i)
-    if (problem.buffers[i].size == 0)
-      incumbent.offsets[i] = 0;
-  incumbent.slabSize =
-      slabFromHeight(problem, packingHeight(problem, incumbent.offsets));
-
-  std::vector<Part> parts;
-  for (std::vector<unsigned> &members : splitIntoParts(problem))
-    parts.emplace_back(problem, std::move(members));
-  auto heightsOf = [&](const std::vector<int64_t> &offsets) {
-    std::vector<int64_t> heights;
-    for (const Part &part : parts) {
-      int64_t height = 0;
-      for (size_t i = 0; i < part.members.size(); ++i)
-        height = std::max(height,
-                          offsets[part.members[i]] + part.buffers[i].size);
-      heights.push_back(height);
-    }
-    return heights;
-  };
-
-  Budget budget{deadline, options.nodeLimit ? options.nodeLimit : UINT64_MAX};
-  int64_t softLow = proven;
-  bool first = true;
-  while (proven < incumbent.slabSize && !budget.exhausted()) {
-    // First try the lower bound itself (often reachable); then bisect
-    // between the lowest capacity not yet given up on and the incumbent.
-    int64_t capacity;
-    if (first)
-      capacity = proven;
-    else if (softLow < incumbent.slabSize)
-      capacity = softLow + alignTo((incumbent.slabSize - softLow) / 2, align) -
-                 align;
-    else
-      capacity = incumbent.slabSize - align;
-    capacity = std::max(capacity, proven);
-
-    // Each attempt gets a share of what is left so that a hopeless capacity
-    // cannot eat the whole budget.
-    Budget attempt = budget;
-    auto remaining = deadline - Clock::now();
-    if (softLow < incumbent.slabSize)
-      attempt.deadline = Clock::now() + remaining * 2 / 5;
-    std::vector<int64_t> offsets = incumbent.offsets;
-    Outcome outcome =
-        decide(parts, heightsOf(incumbent.offsets), capacity, attempt, offsets);
-    budget.nodesVisited += attempt.nodesVisited;
-    budget.nodesLeft = budget.nodesLeft == UINT64_MAX
-                           ? UINT64_MAX
-                           : budget.nodesLeft - std::min(budget.nodesLeft,
-                                                         attempt.nodesVisited);
-    first = false;
-    switch (outcome) {
-    case Outcome::Found:
-      incumbent.offsets = std::move(offsets);
-      incumbent.slabSize =
-          slabFromHeight(problem, packingHeight(problem, incumbent.offsets));
-      break;
-    case Outcome::Infeasible:
-      proven = std::max(proven, capacity + align);
-      softLow = std::max(softLow, proven);
-      break;
-    case Outcome::OutOfBudget:
-      // A last-chance attempt had the whole budget (or a part is too big to
-      // search): nothing more to try.
-      if (softLow >= incumbent.slabSize)
-        budget.nodesLeft = 0;
-      softLow = std::max(softLow, capacity + align);
-      break;
+SearchOutcome detail::searchPart(const SearchPart &part, int64_t capacity,
+                                 SearchBudget &budget,
+                                 std::vector<int64_t> &offsets) {
+  // Round-robin the preorders with doubling node limits, as the instances
+  // that are easy for one order are often hard for another.
+  SearchOutcome outcome = SearchOutcome::OutOfBudget;
+  for (uint64_t limit = 4 * part.buffers.size();
+       outcome == SearchOutcome::OutOfBudget && !budget.exhausted();
+       limit *= 2) {
+    for (Preorder preorder : kPreorders) {
+      DecisionSearch search(part, capacity, preorder, budget, limit);
+      outcome = search.run(offsets);
+      if (outcome != SearchOutcome::OutOfBudget || budget.exhausted())
+        break;
     }
   }
-  incumbent.searchNodes = budget.nodesVisited;
-  incumbent.provenOptimal = incumbent.slabSize <= proven;
-  return incumbent;
+  return outcome;
 }

@@ -43,14 +43,15 @@ parseHeader(llvm::ArrayRef<llvm::StringRef> names) {
   ColumnLayout layout;
   for (size_t column = 0; column < names.size(); ++column) {
     llvm::StringRef name = names[column];
-    std::optional<size_t> *slot = llvm::StringSwitch<std::optional<size_t> *>(name)
-                                      .Case("id", &layout.id)
-                                      .Case("lower", &layout.lower)
-                                      .Case("upper", &layout.upper)
-                                      .Case("size", &layout.size)
-                                      .Case("alignment", &layout.alignment)
-                                      .Case("offset", &layout.offset)
-                                      .Default(nullptr);
+    std::optional<size_t> *slot =
+        llvm::StringSwitch<std::optional<size_t> *>(name)
+            .Case("id", &layout.id)
+            .Case("lower", &layout.lower)
+            .Case("upper", &layout.upper)
+            .Case("size", &layout.size)
+            .Case("alignment", &layout.alignment)
+            .Case("offset", &layout.offset)
+            .Default(nullptr);
     if (!slot)
       continue;
     if (*slot)
@@ -102,8 +103,7 @@ streamhal::packing::parsePackingCSV(llvm::StringRef text) {
               llvm::Twine(column + 1) + " (" + header[column] + "): ")
           .str();
     };
-    auto readInteger = [&](size_t column,
-                           int64_t &value) -> llvm::Error {
+    auto readInteger = [&](size_t column, int64_t &value) -> llvm::Error {
       if (cells[column].getAsInteger(10, value))
         return fail(where(column) + "expected an integer, found '" +
                     cells[column] + "'");

@@ -41,7 +41,8 @@ struct BufferKeys {
 /// For every buffer, the peak of live bytes over its lifetime: a sweep gives
 /// the live bytes of each elementary section, a sparse table answers the
 /// range maxima.
-static std::vector<int64_t> computeLifetimePeaks(const NormalizedProblem &problem) {
+static std::vector<int64_t>
+computeLifetimePeaks(const NormalizedProblem &problem) {
   const std::vector<NormalizedBuffer> &buffers = problem.buffers;
   std::vector<int64_t> points;
   for (const NormalizedBuffer &buffer : buffers) {
@@ -71,8 +72,8 @@ static std::vector<int64_t> computeLifetimePeaks(const NormalizedProblem &proble
     live[s] += live[s - 1];
 
   // table[k][s] = max(live[s .. s + 2^k)).
-  std::vector<std::vector<int64_t>> table(1, std::vector<int64_t>(
-                                                 live.begin(), live.end() - 1));
+  std::vector<std::vector<int64_t>> table(
+      1, std::vector<int64_t>(live.begin(), live.end() - 1));
   for (size_t width = 2; width <= numSections; width *= 2) {
     const std::vector<int64_t> &previous = table.back();
     std::vector<int64_t> next(numSections - width + 1);
@@ -87,7 +88,8 @@ static std::vector<int64_t> computeLifetimePeaks(const NormalizedProblem &proble
     size_t level = 0;
     while ((size_t(2) << level) <= to - from)
       ++level;
-    peaks[i] = std::max(table[level][from], table[level][to - (size_t(1) << level)]);
+    peaks[i] =
+        std::max(table[level][from], table[level][to - (size_t(1) << level)]);
   }
   return peaks;
 }
@@ -100,8 +102,12 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem,
   for (size_t i = 0; i < numBuffers; ++i) {
     const NormalizedBuffer &buffer = problem.buffers[i];
     int64_t duration = std::max<int64_t>(buffer.end - buffer.start, 0);
-    keys[i] = {buffer.size,  duration, buffer.start,
-               buffer.end,   __int128(buffer.size) * duration, peaks[i]};
+    keys[i] = {buffer.size,
+               duration,
+               buffer.start,
+               buffer.end,
+               __int128(buffer.size) * duration,
+               peaks[i]};
   }
 
   // Each ordering is a strict weak order on buffer keys; ties keep the input
@@ -152,26 +158,32 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem,
       },
   };
 
+  // The input order goes last: it rarely wins, and by then the cutoff
+  // usually stops it early.
+  orderings.push_back(nullptr);
+
   BestFitPlacer placer(problem, index);
   PackingResult best;
+  int64_t bestHeight = INT64_MAX;
   std::vector<unsigned> order(numBuffers);
-  std::iota(order.begin(), order.end(), 0);
-  int64_t bestHeight = placer.place(order, best.offsets).value_or(0);
-
   std::vector<int64_t> offsets;
   for (const Less &less : orderings) {
     std::iota(order.begin(), order.end(), 0);
-    llvm::stable_sort(order, [&](unsigned a, unsigned b) {
-      return less(keys[a], keys[b]);
-    });
+    if (less) {
+      llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+        return less(keys[a], keys[b]);
+      });
+    }
     // Only a strictly lower packing can replace the incumbent.
-    std::optional<int64_t> height =
-        placer.place(order, offsets, bestHeight - 1);
+    std::optional<int64_t> height = placer.place(
+        order, offsets, bestHeight == INT64_MAX ? INT64_MAX : bestHeight - 1);
     if (height && *height < bestHeight) {
       bestHeight = *height;
       best.offsets.swap(offsets);
     }
   }
   best.slabSize = slabFromHeight(problem, bestHeight);
+  if (numBuffers == 0)
+    best.slabSize = 0;
   return best;
 }

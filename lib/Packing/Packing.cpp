@@ -177,8 +177,10 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     result = packGreedy(normalized, index);
     break;
   case PackingStrategy::Optimal: {
-    auto budget = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-        std::chrono::duration<double>(std::max(0.0, options.timeLimitSeconds)));
+    auto budget =
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(
+                std::max(0.0, options.timeLimitSeconds)));
     result = packOptimal(normalized, packGreedy(normalized, index), lowerBound,
                          options, startTime + budget);
     break;

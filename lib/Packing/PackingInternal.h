@@ -53,6 +53,14 @@ inline bool conflicts(const NormalizedBuffer &a, const NormalizedBuffer &b) {
   return a.start < b.end && b.start < a.end;
 }
 
+/// `alignTo` for non-negative values, without a division in the common
+/// unaligned case; the best-fit loop calls it once per reservation.
+inline int64_t alignUp(int64_t value, int64_t alignment) {
+  if (alignment == 1)
+    return value;
+  return (value + alignment - 1) / alignment * alignment;
+}
+
 /// The slab of a packing whose highest byte ends at `height`.
 inline int64_t slabFromHeight(const NormalizedProblem &problem,
                               int64_t height) {
@@ -67,21 +75,29 @@ int64_t packingHeight(const NormalizedProblem &problem,
 // Conflict index
 //===----------------------------------------------------------------------===//
 
-/// Enumerates, for any buffer, the buffers whose lifetimes intersect it,
-/// without an O(n^2) pass: a conflicting buffer either contains the query's
-/// start (a stabbing query on a segment tree over the time points) or starts
-/// strictly inside the query (a range of the start-sorted order). Each
-/// conflicting buffer is reported once. Building is O(n log n); a query costs
-/// O(log n + number of reported buffers).
+/// Enumerates, for a buffer about to be placed, the already placed buffers
+/// whose lifetimes intersect it, without an O(n^2) pass. A conflicting buffer
+/// either contains the query's start (a stabbing query on a segment tree over
+/// the start times, whose nodes list the placed buffers covering them) or
+/// starts strictly inside the query (a range of the start-sorted order, kept
+/// as a bitset of placed positions). Each conflicting buffer is reported
+/// once; a query costs O(log n + range / 64 + reported buffers).
 class ConflictIndex {
 public:
   explicit ConflictIndex(const NormalizedProblem &problem);
 
-  /// Calls `visit(j)` for every buffer j != i whose lifetime conflicts with
-  /// buffer i's.
-  template <typename Visitor> void forEachConflict(unsigned i, Visitor visit) {
+  /// Forgets every placement.
+  void reset();
+
+  /// Records that buffer `i` is placed.
+  void markPlaced(unsigned i);
+
+  /// Calls `visit(j)` for every placed buffer j != i whose lifetime conflicts
+  /// with buffer i's.
+  template <typename Visitor>
+  void forEachPlacedConflict(unsigned i, Visitor visit) const {
     const NormalizedBuffer &query = buffers[i];
-    // Buffers containing the query's start: walk root to leaf.
+    // Placed buffers containing the query's start: walk root to leaf.
     size_t leaf = pointIndex[i];
     size_t node = 1, lo = 0, hi = numPoints;
     while (true) {
@@ -99,31 +115,46 @@ public:
         lo = mid;
       }
     }
-    // Buffers starting strictly inside the query.
-    for (size_t k = firstStartAfter[i]; k < byStart.size(); ++k) {
-      unsigned j = byStart[k];
-      if (buffers[j].start >= query.end)
-        break;
-      if (j != i && conflicts(query, buffers[j]))
-        visit(j);
+    // Placed buffers starting strictly inside the query.
+    size_t from = firstStartAfter[i], to = firstStartAtEnd[i];
+    for (size_t word = from / 64; from < to; ++word) {
+      uint64_t bits = placedByStart[word];
+      size_t wordBegin = word * 64;
+      if (from > wordBegin)
+        bits &= ~uint64_t(0) << (from - wordBegin);
+      if (to < wordBegin + 64)
+        bits &= (uint64_t(1) << (to - wordBegin)) - 1;
+      while (bits) {
+        unsigned j = byStart[wordBegin + __builtin_ctzll(bits)];
+        bits &= bits - 1;
+        if (j != i && conflicts(query, buffers[j]))
+          visit(j);
+      }
+      from = wordBegin + 64;
     }
   }
 
 private:
-  void insert(size_t node, size_t lo, size_t hi, size_t from, size_t to,
-              unsigned buffer);
+  void collectNodes(size_t node, size_t lo, size_t hi, size_t from, size_t to,
+                    std::vector<unsigned> &out);
 
   llvm::ArrayRef<NormalizedBuffer> buffers;
-  /// Number of distinct time points (segment tree leaves).
+  /// Number of distinct start times (segment tree leaves).
   size_t numPoints = 0;
-  /// Per segment-tree node, the buffers whose point range covers the node.
+  /// Per segment-tree node, the placed buffers whose lifetime covers it.
   std::vector<std::vector<unsigned>> nodeLists;
+  /// Per buffer, the segment-tree nodes its lifetime decomposes into.
+  std::vector<std::vector<unsigned>> nodesOf;
   /// Leaf index of each buffer's start.
   std::vector<size_t> pointIndex;
-  /// Buffers sorted by start.
+  /// Buffers sorted by start, each buffer's position in it, and a bitset of
+  /// the placed positions.
   std::vector<unsigned> byStart;
-  /// Per buffer, the first position in `byStart` with a larger start.
-  std::vector<size_t> firstStartAfter;
+  std::vector<size_t> positionByStart;
+  std::vector<uint64_t> placedByStart;
+  /// Per buffer, the first position in `byStart` with a start after its
+  /// start, and the first with a start at or after its end.
+  std::vector<size_t> firstStartAfter, firstStartAtEnd;
 };
 
 //===----------------------------------------------------------------------===//
@@ -157,6 +188,7 @@ private:
   ConflictIndex &index;
   std::vector<unsigned> placedStep;
   std::vector<Reservation> scratch;
+  std::vector<uint64_t> packedScratch;
 };
 
 //===----------------------------------------------------------------------===//

@@ -46,8 +46,7 @@ static std::optional<unsigned>
 findSpaceOverlap(const std::set<LiveBuffer> &live,
                  const LiveBuffer &candidate) {
   auto above = live.lower_bound(candidate);
-  if (above != live.end() &&
-      above->offset < candidate.offset + candidate.size)
+  if (above != live.end() && above->offset < candidate.offset + candidate.size)
     return above->index;
   if (above != live.begin()) {
     auto below = std::prev(above);
@@ -103,10 +102,10 @@ llvm::Error streamhal::packing::validatePacking(const PackingProblem &problem,
   }
   auto startOf = [&](unsigned i) { return normalized.buffers[i].start; };
   auto endOf = [&](unsigned i) { return normalized.buffers[i].end; };
-  llvm::sort(byStart, [&](unsigned a, unsigned b) {
-    return startOf(a) < startOf(b);
-  });
-  llvm::sort(byEnd, [&](unsigned a, unsigned b) { return endOf(a) < endOf(b); });
+  llvm::sort(byStart,
+             [&](unsigned a, unsigned b) { return startOf(a) < startOf(b); });
+  llvm::sort(byEnd,
+             [&](unsigned a, unsigned b) { return endOf(a) < endOf(b); });
   llvm::sort(empties,
              [&](unsigned a, unsigned b) { return startOf(a) < startOf(b); });
 

@@ -21,6 +21,9 @@
 #ifdef HAVE_STREAMHALCONVERSION
 #include "streamhal/Conversion/Passes.h"
 #endif
+#ifdef HAVE_STREAMHALHALTRANSFORMS
+#include "streamhal/Dialect/HAL/Transforms/Passes.h"
+#endif
 #ifdef HAVE_STREAMHALTESTPASSES
 #include "streamhal/TestPasses/TestPasses.h"
 #endif
@@ -30,6 +33,9 @@ int main(int argc, char **argv) {
   mlir::registerCSEPass();
 #ifdef HAVE_STREAMHALCONVERSION
   streamhal::registerConvertFlowToHALPass();
+#endif
+#ifdef HAVE_STREAMHALHALTRANSFORMS
+  streamhal::hal::registerHALPasses();
 #endif
 #ifdef HAVE_STREAMHALTESTPASSES
   streamhal::registerTestPasses();

@@ -32,14 +32,15 @@ using namespace streamhal::packing;
 
 static cl::OptionCategory packCategory("hal-pack options");
 
-static cl::opt<std::string> inputFilename(cl::Positional, cl::Required,
-                                          cl::desc("<input .csv, or - for stdin>"),
-                                          cl::cat(packCategory));
+static cl::opt<std::string>
+    inputFilename(cl::Positional, cl::Required,
+                  cl::desc("<input .csv, or - for stdin>"),
+                  cl::cat(packCategory));
 
-static cl::opt<std::string> strategyName(
-    "strategy", cl::init("greedy"),
-    cl::desc("Placement strategy: in-order, greedy or optimal"),
-    cl::value_desc("name"), cl::cat(packCategory));
+static cl::opt<std::string>
+    strategyName("strategy", cl::init("greedy"),
+                 cl::desc("Placement strategy: in-order, greedy or optimal"),
+                 cl::value_desc("name"), cl::cat(packCategory));
 
 static cl::opt<std::string> lifetimesName(
     "lifetimes", cl::init("closed"),
@@ -47,10 +48,10 @@ static cl::opt<std::string> lifetimesName(
              "hal.allocator.pack) or half-open (upper is dead)"),
     cl::value_desc("convention"), cl::cat(packCategory));
 
-static cl::opt<int64_t> alignment(
-    "alignment", cl::init(1),
-    cl::desc("Offset and size alignment in bytes (default 1)"),
-    cl::value_desc("bytes"), cl::cat(packCategory));
+static cl::opt<int64_t>
+    alignment("alignment", cl::init(1),
+              cl::desc("Offset and size alignment in bytes (default 1)"),
+              cl::value_desc("bytes"), cl::cat(packCategory));
 
 static cl::opt<double> timeLimit(
     "time-limit", cl::init(10.0),
@@ -117,14 +118,13 @@ int main(int argc, char **argv) {
                        toString(std::move(error)));
 
   int64_t lowerBound = computeLowerBound(problem);
-  double ratio = lowerBound > 0 ? double(result.slabSize) / double(lowerBound)
-                                : 1.0;
+  double ratio =
+      lowerBound > 0 ? double(result.slabSize) / double(lowerBound) : 1.0;
   outs() << "slab=" << result.slabSize << " lower_bound=" << lowerBound
          << " ratio=" << format("%.4f", ratio)
          << " time_ms=" << format("%.2f", elapsedMs)
          << " strategy=" << toString(*strategy)
-         << " proven_optimal=" << (result.provenOptimal ? "yes" : "no")
-         << "\n";
+         << " proven_optimal=" << (result.provenOptimal ? "yes" : "no") << "\n";
 
   if (!outputFilename.empty()) {
     std::error_code error;

@@ -1,1 +1,344 @@
+//===- PackingTest.cpp - Tests of the slab packer and its CSV format ------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See https://llvm.org/LICENSE.txt for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "streamhal/Packing/Packing.h"
+#include "streamhal/Packing/PackingCSV.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
 #include "gtest/gtest.h"
+
+#include <chrono>
+
+using namespace streamhal::packing;
+
+namespace {
+
+/// The spec's reference case: closed lifetimes, alignment 16.
+PackingProblem referenceProblem() {
+  PackingProblem problem;
+  problem.lifetimes = LifetimeConvention::Closed;
+  problem.offsetAlignment = 16;
+  problem.sizeAlignment = 16;
+  problem.buffers = {{0, 1, 100}, {1, 2, 100}, {2, 3, 100},
+                     {0, 4, 200}, {5, 6, 200}, {5, 8, 100}};
+  return problem;
+}
+
+/// The validator's verdict as a string ("" when the packing is valid).
+std::string validationMessage(const PackingProblem &problem,
+                              const PackingResult &result) {
+  if (llvm::Error error = validatePacking(problem, result))
+    return llvm::toString(std::move(error));
+  return "";
+}
+
+/// The CSV parser's error message for `text` ("" when it parses).
+std::string parseError(llvm::StringRef text) {
+  llvm::Expected<PackingTable> table = parsePackingCSV(text);
+  if (table)
+    return "";
+  return llvm::toString(table.takeError());
+}
+
+//===----------------------------------------------------------------------===//
+// Reference case and names
+//===----------------------------------------------------------------------===//
+
+TEST(PackingTest, ReferenceCaseInOrder) {
+  PackingProblem problem = referenceProblem();
+  ASSERT_FALSE(static_cast<bool>(verifyProblem(problem)));
+  EXPECT_EQ(computeLowerBound(problem), 432);
+  PackingResult result = pack(problem, {PackingStrategy::InOrder});
+  EXPECT_EQ(result.offsets, (std::vector<int64_t>{0, 112, 0, 224, 0, 208}));
+  EXPECT_EQ(result.slabSize, 432);
+  EXPECT_TRUE(result.provenOptimal);
+  EXPECT_EQ(validationMessage(problem, result), "");
+}
+
+TEST(PackingTest, ReferenceCaseAllStrategies) {
+  PackingProblem problem = referenceProblem();
+  for (PackingStrategy strategy :
+       {PackingStrategy::InOrder, PackingStrategy::Greedy,
+        PackingStrategy::Optimal}) {
+    PackingResult result = pack(problem, {strategy});
+    EXPECT_EQ(result.slabSize, 432) << toString(strategy).str();
+    EXPECT_EQ(validationMessage(problem, result), "");
+  }
+}
+
+TEST(PackingTest, StrategyAndConventionNames) {
+  for (PackingStrategy strategy :
+       {PackingStrategy::InOrder, PackingStrategy::Greedy,
+        PackingStrategy::Optimal})
+    EXPECT_EQ(parseStrategy(toString(strategy)), strategy);
+  EXPECT_FALSE(parseStrategy("best"));
+  EXPECT_EQ(parseLifetimeConvention("closed"), LifetimeConvention::Closed);
+  EXPECT_EQ(parseLifetimeConvention("half-open"), LifetimeConvention::HalfOpen);
+  EXPECT_FALSE(parseLifetimeConvention("open"));
+}
+
+TEST(PackingTest, EmptyProblem) {
+  PackingProblem problem;
+  for (PackingStrategy strategy :
+       {PackingStrategy::InOrder, PackingStrategy::Greedy,
+        PackingStrategy::Optimal}) {
+    PackingResult result = pack(problem, {strategy});
+    EXPECT_EQ(result.slabSize, 0);
+    EXPECT_TRUE(result.offsets.empty());
+    EXPECT_EQ(validationMessage(problem, result), "");
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Lower bound
+//===----------------------------------------------------------------------===//
+
+TEST(PackingTest, LowerBoundDependsOnConvention) {
+  PackingProblem problem;
+  problem.buffers = {{0, 2, 10}, {2, 4, 20}, {5, 6, 7}};
+  // Closed: [0,2] and [2,4] share step 2.
+  problem.lifetimes = LifetimeConvention::Closed;
+  EXPECT_EQ(computeLowerBound(problem), 30);
+  // Half-open: they merely touch.
+  problem.lifetimes = LifetimeConvention::HalfOpen;
+  EXPECT_EQ(computeLowerBound(problem), 20);
+}
+
+TEST(PackingTest, LowerBoundRoundsSizes) {
+  PackingProblem problem;
+  problem.sizeAlignment = 64;
+  problem.buffers = {{0, 3, 1}, {1, 2, 65}};
+  EXPECT_EQ(computeLowerBound(problem), 64 + 128);
+}
+
+//===----------------------------------------------------------------------===//
+// Validator
+//===----------------------------------------------------------------------===//
+
+TEST(PackingTest, ValidatorAcceptsAndRejects) {
+  PackingProblem problem = referenceProblem();
+  PackingResult good{{0, 112, 0, 224, 0, 208}, 432, false};
+  EXPECT_EQ(validationMessage(problem, good), "");
+
+  PackingResult overlap = good;
+  overlap.offsets[1] = 96; // [0,1] and [1,2] are both live at step 1.
+  EXPECT_NE(validationMessage(problem, overlap).find("overlap"),
+            std::string::npos);
+
+  PackingResult misaligned = good;
+  misaligned.offsets[4] = 8;
+  EXPECT_NE(validationMessage(problem, misaligned).find("alignment"),
+            std::string::npos);
+
+  PackingResult tooSmall = good;
+  tooSmall.slabSize = 416;
+  EXPECT_NE(validationMessage(problem, tooSmall).find("cover"),
+            std::string::npos);
+
+  PackingResult unalignedSlab = good;
+  unalignedSlab.slabSize = 440;
+  EXPECT_NE(validationMessage(problem, unalignedSlab).find("size alignment"),
+            std::string::npos);
+
+  PackingResult missing = good;
+  missing.offsets.pop_back();
+  EXPECT_NE(validationMessage(problem, missing).find("expected 6 offsets"),
+            std::string::npos);
+
+  PackingResult negative = good;
+  negative.offsets[0] = -16;
+  EXPECT_NE(validationMessage(problem, negative).find("negative"),
+            std::string::npos);
+}
+
+TEST(PackingTest, ValidatorFollowsConvention) {
+  PackingProblem problem;
+  problem.buffers = {{0, 2, 10}, {2, 4, 10}};
+  PackingResult shared{{0, 0}, 10, false};
+  problem.lifetimes = LifetimeConvention::HalfOpen;
+  EXPECT_EQ(validationMessage(problem, shared), "");
+  problem.lifetimes = LifetimeConvention::Closed;
+  EXPECT_NE(validationMessage(problem, shared), "");
+}
+
+TEST(PackingTest, ValidatorPerBufferAlignment) {
+  PackingProblem problem;
+  problem.offsetAlignment = 4;
+  problem.buffers = {{0, 1, 4}, {0, 1, 4, 6}};
+  // The second buffer needs lcm(4, 6) = 12.
+  EXPECT_EQ(validationMessage(problem, {{0, 12}, 16, false}), "");
+  EXPECT_NE(validationMessage(problem, {{0, 4}, 8, false}), "");
+}
+
+TEST(PackingTest, ZeroLengthHalfOpenLifetimeFollowsFormula) {
+  // [5, 5) conflicts with [0, 10) (0 < 5 && 5 < 10) but not with [5, 8).
+  PackingProblem problem;
+  problem.lifetimes = LifetimeConvention::HalfOpen;
+  problem.buffers = {{5, 5, 8}, {0, 10, 8}, {5, 8, 8}};
+  EXPECT_TRUE(lifetimesConflict(problem, 0, 1));
+  EXPECT_FALSE(lifetimesConflict(problem, 0, 2));
+  EXPECT_NE(validationMessage(problem, {{0, 0, 8}, 16, false}), "");
+  EXPECT_EQ(validationMessage(problem, {{0, 8, 0}, 16, false}), "");
+  for (PackingStrategy strategy :
+       {PackingStrategy::InOrder, PackingStrategy::Greedy,
+        PackingStrategy::Optimal})
+    EXPECT_EQ(validationMessage(problem, pack(problem, {strategy})), "");
+}
+
+TEST(PackingTest, ValidatorScalesToTwentyThousandBuffers) {
+  // Buffers stacked end to end are trivially valid; an O(n^2) check would
+  // take seconds here.
+  PackingProblem problem;
+  problem.lifetimes = LifetimeConvention::HalfOpen;
+  PackingResult result;
+  int64_t offset = 0;
+  for (int i = 0; i < 20000; ++i) {
+    problem.buffers.push_back({i % 97, 20000 + i, 1 + i % 13});
+    result.offsets.push_back(offset);
+    offset += 1 + i % 13;
+  }
+  result.slabSize = offset;
+  auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(validationMessage(problem, result), "");
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  EXPECT_LT(seconds, 1.0);
+}
+
+//===----------------------------------------------------------------------===//
+// verifyProblem
+//===----------------------------------------------------------------------===//
+
+TEST(PackingTest, VerifyProblemRejectsBadInput) {
+  auto message = [](const PackingProblem &problem) -> std::string {
+    if (llvm::Error error = verifyProblem(problem))
+      return llvm::toString(std::move(error));
+    return "";
+  };
+  PackingProblem problem;
+  problem.buffers = {{3, 1, 10}};
+  EXPECT_EQ(message(problem), "buffer 0: upper 1 is less than lower 3");
+  problem.buffers = {{0, 1, -1}};
+  EXPECT_EQ(message(problem), "buffer 0: negative size -1");
+  problem.buffers = {{0, 1, 1}};
+  problem.offsetAlignment = 0;
+  EXPECT_EQ(message(problem), "offset alignment 0 is not in [1, 2^30]");
+  problem.offsetAlignment = 1;
+  EXPECT_EQ(message(problem), "");
+}
+
+//===----------------------------------------------------------------------===//
+// CSV
+//===----------------------------------------------------------------------===//
+
+TEST(PackingTest, CSVParsesAnyColumnOrder) {
+  llvm::Expected<PackingTable> table =
+      parsePackingCSV("size,upper,id,alignment,lower,note\n"
+                      "100, 4, a, 8, 0, x\r\n"
+                      "\n"
+                      "200,6,b,1,5,y\n");
+  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+  ASSERT_EQ(table->buffers.size(), 2u);
+  EXPECT_EQ(table->buffers[0].lower, 0);
+  EXPECT_EQ(table->buffers[0].upper, 4);
+  EXPECT_EQ(table->buffers[0].size, 100);
+  EXPECT_EQ(table->buffers[0].alignment, 8);
+  EXPECT_EQ(table->buffers[1].size, 200);
+  EXPECT_FALSE(table->offsetColumn);
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  writePackingCSV(os, *table, {0, 128});
+  EXPECT_EQ(os.str(), "size,upper,id,alignment,lower,note,offset\n"
+                      "100,4,a,8,0,x,0\n"
+                      "200,6,b,1,5,y,128\n");
+}
+
+TEST(PackingTest, CSVReplacesOffsetColumn) {
+  llvm::Expected<PackingTable> table =
+      parsePackingCSV("id,lower,upper,size,offset\n0,0,1,5,7\n");
+  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+  EXPECT_EQ(table->givenOffsets, (std::vector<int64_t>{7}));
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  writePackingCSV(os, *table, {0});
+  EXPECT_EQ(os.str(), "id,lower,upper,size,offset\n0,0,1,5,0\n");
+}
+
+TEST(PackingTest, CSVErrorsNameLineAndColumn) {
+  EXPECT_EQ(parseError("id,lower,size\n0,1,2\n"),
+            "line 1: missing column 'upper'");
+  EXPECT_EQ(parseError("id,lower,upper,size\n0,0,1,4\n1,0,1,-5\n"),
+            "line 3, column 4 (size): negative size -5");
+  EXPECT_EQ(parseError("id,lower,upper,size\n0,5,3,4\n"),
+            "line 2, column 3 (upper): upper 3 is less than lower 5");
+  EXPECT_EQ(parseError("id,lower,upper,size\n0,x1,3,4\n"),
+            "line 2, column 2 (lower): expected an integer, found 'x1'");
+  EXPECT_EQ(parseError("id,lower,upper,size\n0,1,3\n"),
+            "line 2: expected 4 columns, found 3");
+  EXPECT_EQ(parseError("id,lower,upper,size,alignment\n0,1,3,4,0\n"),
+            "line 2, column 5 (alignment): alignment 0 is not in [1, 2^30]");
+  EXPECT_EQ(parseError("id,lower,upper,size,size\n"),
+            "line 1, column 5: duplicate column 'size'");
+  EXPECT_EQ(parseError(""),
+            "line 1: empty input, expected a header 'id,lower,upper,size'");
+  EXPECT_EQ(parseError("id,lower,upper,size\n0,0,1,99999999999999999999\n"),
+            "line 2, column 4 (size): expected an integer, found "
+            "'99999999999999999999'");
+}
+
+//===----------------------------------------------------------------------===//
+// Real data
+//===----------------------------------------------------------------------===//
+
+/// Loads a benchmark file, or returns std::nullopt when the data directory is
+/// not there.
+std::optional<PackingTable> loadDataFile(llvm::StringRef name) {
+  std::string path = std::string(STREAMHAL_PACKING_DATA_DIR) + "/" + name.str();
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path);
+  if (!file)
+    return std::nullopt;
+  llvm::Expected<PackingTable> table = parsePackingCSV((*file)->getBuffer());
+  if (!table) {
+    ADD_FAILURE() << path << ": " << llvm::toString(table.takeError());
+    return std::nullopt;
+  }
+  return std::move(*table);
+}
+
+TEST(PackingTest, InOrderMatchesIREEOnMobileBERT) {
+  std::optional<PackingTable> table = loadDataFile("iree_mobilebert.csv");
+  if (!table)
+    GTEST_SKIP() << "iree_mobilebert.csv not found";
+  PackingProblem problem;
+  problem.buffers = table->buffers;
+  problem.lifetimes = LifetimeConvention::Closed;
+  ASSERT_EQ(table->buffers.size(), 316u);
+  EXPECT_EQ(computeLowerBound(problem), 2164224);
+
+  PackingResult inOrder = pack(problem, {PackingStrategy::InOrder});
+  EXPECT_EQ(inOrder.offsets, table->givenOffsets);
+  EXPECT_EQ(inOrder.slabSize, 2408448);
+  EXPECT_EQ(validationMessage(problem, inOrder), "");
+
+  PackingResult greedy = pack(problem, {PackingStrategy::Greedy});
+  EXPECT_LE(greedy.slabSize, 2260992);
+  EXPECT_EQ(validationMessage(problem, greedy), "");
+
+  PackingResult optimal =
+      pack(problem, {PackingStrategy::Optimal, /*timeLimitSeconds=*/5.0});
+  EXPECT_EQ(optimal.slabSize, 2164224);
+  EXPECT_TRUE(optimal.provenOptimal);
+  EXPECT_EQ(validationMessage(problem, optimal), "");
+}
+
+} // namespace

@@ -1,4 +1,5 @@
-//===- PackingCSV.h - CSV reader and writer for packing problems -*- C++ -*-===//
+//===- PackingCSV.h - CSV reader and writer for packing problems -*- C++
+//-*-===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See https://llvm.org/LICENSE.txt for license information.

@@ -1,0 +1,242 @@
+//===- PackAllocations.cpp - materialize hal.allocator.pack ---------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Replaces hal.allocator.pack with index math: constant-size slices are
+// placed by the packing library, dynamic-size slices are grouped by their SSA
+// size value and laid end to end after the static part.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/HAL/Transforms/Passes.h"
+#include "streamhal/Packing/Packing.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace streamhal::hal {
+#define GEN_PASS_DEF_PACKALLOCATIONSPASS
+#include "streamhal/Dialect/HAL/Transforms/Passes.h.inc"
+} // namespace streamhal::hal
+
+using namespace mlir;
+
+namespace streamhal::hal {
+namespace {
+
+/// Name of the module attribute listing the device targets.
+constexpr llvm::StringLiteral kDeviceTargetsAttrName = "hal.device.targets";
+
+/// The alignments a slab must honour.
+struct SlabAlignments {
+  int64_t offset = 16;
+  int64_t range = 16;
+};
+
+/// Returns the strictest alignments of the module's device targets, or the
+/// defaults (16, 16) when no target gives buffer constraints.
+SlabAlignments getModuleAlignments(ModuleOp module) {
+  SlabAlignments alignments;
+  auto targets = module->getAttrOfType<ArrayAttr>(kDeviceTargetsAttrName);
+  if (!targets)
+    return alignments;
+  bool found = false;
+  for (Attribute attr : targets) {
+    auto target = dyn_cast<DeviceTargetAttr>(attr);
+    BufferConstraintsAttr constraints =
+        target ? target.getBufferConstraints() : BufferConstraintsAttr();
+    if (!constraints)
+      continue;
+    int64_t offset = constraints.getMinBufferOffsetAlignment();
+    int64_t range = constraints.getMinBufferRangeAlignment();
+    // Alignments are powers of two, so the larger one satisfies both.
+    alignments.offset = found ? std::max(alignments.offset, offset) : offset;
+    alignments.range = found ? std::max(alignments.range, range) : range;
+    found = true;
+  }
+  return alignments;
+}
+
+/// Builds the index math of one pack.
+class PackMaterializer {
+public:
+  PackMaterializer(RewriterBase &rewriter, AllocatorPackOp op,
+                   SlabAlignments alignments)
+      : rewriter(rewriter), op(op), loc(op.getLoc()), alignments(alignments) {}
+
+  /// Replaces the pack; fails with a diagnostic on unusable sizes.
+  LogicalResult run(const packing::PackingOptions &options,
+                    uint64_t &staticSlices, uint64_t &dynamicSlices,
+                    uint64_t &staticBytes);
+
+private:
+  Value constant(int64_t value) {
+    return arith::ConstantIndexOp::create(rewriter, loc, value);
+  }
+  /// `value` rounded up to a multiple of `alignment`.
+  Value alignUp(Value value, int64_t alignment) {
+    if (alignment <= 1)
+      return value;
+    APInt known;
+    if (matchPattern(value, m_ConstantInt(&known)))
+      return constant(packing::alignTo(known.getSExtValue(), alignment));
+    Value bumped =
+        arith::AddIOp::create(rewriter, loc, value, constant(alignment - 1));
+    Value units =
+        arith::DivUIOp::create(rewriter, loc, bumped, constant(alignment));
+    return arith::MulIOp::create(rewriter, loc, units, constant(alignment));
+  }
+  /// Aligns an offset unless every range is already offset-aligned.
+  Value alignOffset(Value value) {
+    return alignments.range % alignments.offset == 0
+               ? value
+               : alignUp(value, alignments.offset);
+  }
+  Value add(Value lhs, Value rhs) {
+    if (matchPattern(lhs, m_Zero()))
+      return rhs;
+    return arith::AddIOp::create(rewriter, loc, lhs, rhs);
+  }
+
+  RewriterBase &rewriter;
+  AllocatorPackOp op;
+  Location loc;
+  SlabAlignments alignments;
+};
+
+LogicalResult PackMaterializer::run(const packing::PackingOptions &options,
+                                    uint64_t &staticSlices,
+                                    uint64_t &dynamicSlices,
+                                    uint64_t &staticBytes) {
+  SmallVector<AllocatorPackOp::Slice> slices = op.getSlices();
+  SmallVector<Value> offsets(slices.size());
+  rewriter.setInsertionPoint(op);
+
+  // Static slices: the packing library places them.
+  packing::PackingProblem problem;
+  problem.lifetimes = packing::LifetimeConvention::Closed;
+  problem.offsetAlignment = alignments.offset;
+  problem.sizeAlignment = alignments.range;
+  SmallVector<unsigned> staticIndices;
+  llvm::MapVector<Value, SmallVector<unsigned>> dynamicGroups;
+  for (auto [index, slice] : llvm::enumerate(slices)) {
+    APInt size;
+    if (!matchPattern(slice.size, m_ConstantInt(&size))) {
+      dynamicGroups[slice.size].push_back(index);
+      continue;
+    }
+    if (size.isNegative())
+      return op.emitOpError() << "slice " << index << " has negative size "
+                              << size.getSExtValue();
+    staticIndices.push_back(index);
+    problem.buffers.push_back({slice.start, slice.end, size.getSExtValue()});
+  }
+  if (llvm::Error error = packing::verifyProblem(problem))
+    return op.emitOpError() << "cannot pack its static slices: "
+                            << llvm::toString(std::move(error));
+  packing::PackingResult packed = packing::pack(problem, options);
+  if (llvm::Error error = packing::validatePacking(problem, packed))
+    return op.emitOpError() << "packer produced an invalid packing: "
+                            << llvm::toString(std::move(error));
+  for (auto [index, offset] : llvm::zip_equal(staticIndices, packed.offsets))
+    offsets[index] = constant(offset);
+  int64_t staticEnd = staticIndices.empty() ? 0 : packed.slabSize;
+  staticSlices += staticIndices.size();
+  staticBytes += staticEnd;
+
+  // Dynamic slices: one group per size value, after the static part. Inside
+  // a group, slices with disjoint lifetimes share a lane (interval
+  // partitioning by start time uses the fewest lanes).
+  Value end = constant(packing::alignTo(staticEnd, alignments.offset));
+  for (auto &[size, members] : dynamicGroups) {
+    dynamicSlices += members.size();
+    SmallVector<unsigned> byStart(members);
+    llvm::stable_sort(byStart, [&](unsigned a, unsigned b) {
+      return slices[a].start < slices[b].start;
+    });
+    SmallVector<int64_t> laneEnds;
+    DenseMap<unsigned, unsigned> laneOf;
+    for (unsigned index : byStart) {
+      auto free = llvm::find_if(
+          laneEnds, [&](int64_t laneEnd) { return laneEnd < slices[index].start; });
+      unsigned lane = free - laneEnds.begin();
+      if (free == laneEnds.end())
+        laneEnds.push_back(slices[index].end);
+      else
+        *free = slices[index].end;
+      laneOf[index] = lane;
+    }
+    Value stride = alignOffset(alignUp(size, alignments.range));
+    Value base = alignOffset(end);
+    SmallVector<Value> laneOffsets;
+    for (unsigned lane = 0; lane < laneEnds.size(); ++lane)
+      laneOffsets.push_back(
+          lane == 0 ? base
+                    : add(base, arith::MulIOp::create(rewriter, loc, stride,
+                                                      constant(lane))));
+    for (unsigned index : members)
+      offsets[index] = laneOffsets[laneOf[index]];
+    end = laneEnds.size() == 1
+              ? add(base, stride)
+              : add(base, arith::MulIOp::create(
+                              rewriter, loc, stride,
+                              constant(static_cast<int64_t>(laneEnds.size()))));
+  }
+  Value total = dynamicGroups.empty() ? constant(staticEnd)
+                                      : alignUp(end, alignments.range);
+
+  if (Value base = op.getOffset())
+    for (Value &offset : offsets)
+      offset = arith::AddIOp::create(rewriter, loc, base, offset);
+
+  SmallVector<Value> replacements{total};
+  llvm::append_range(replacements, offsets);
+  rewriter.replaceOp(op, replacements);
+  return success();
+}
+
+struct PackAllocationsPass
+    : public impl::PackAllocationsPassBase<PackAllocationsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::optional<packing::PackingStrategy> parsed =
+        packing::parseStrategy(strategy);
+    if (!parsed) {
+      module.emitError() << "unknown packing strategy '" << strategy
+                         << "' (expected in-order, greedy or optimal)";
+      return signalPassFailure();
+    }
+    packing::PackingOptions options;
+    options.strategy = *parsed;
+    options.timeLimitSeconds = timeLimit;
+    SlabAlignments alignments = getModuleAlignments(module);
+
+    SmallVector<AllocatorPackOp> packs;
+    module.walk([&](AllocatorPackOp op) { packs.push_back(op); });
+    IRRewriter rewriter(&getContext());
+    uint64_t staticSlices = 0, dynamicSlices = 0, staticBytes = 0;
+    bool failedAny = false;
+    for (AllocatorPackOp op : packs) {
+      PackMaterializer materializer(rewriter, op, alignments);
+      failedAny |= failed(materializer.run(options, staticSlices,
+                                           dynamicSlices, staticBytes));
+    }
+    numPacks += packs.size();
+    numStaticSlices += staticSlices;
+    numDynamicSlices += dynamicSlices;
+    numSlabBytes += staticBytes;
+    if (failedAny)
+      signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace streamhal::hal
