@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Builds everything and runs every test: lit regression tests and the
+# GoogleTest suites (through lit), with counts at the end.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+install_missing_packages
+configure
+ninja -C "$BUILD_DIR" -j "$JOBS" check-streamhal

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Shared by bootstrap.sh and check.sh: install what is missing, configure.
+set -euo pipefail
+
+STREAMHAL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${BUILD_DIR:-$STREAMHAL_ROOT/build}"
+LLVM_PREFIX="${LLVM_PREFIX:-/usr/lib/llvm-22}"
+JOBS="${JOBS:-$(nproc)}"
+
+PACKAGES=(cmake ninja-build g++ python3 libgtest-dev
+          llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools)
+
+# Installs the Debian packages that are not installed yet (needs root).
+install_missing_packages() {
+  local missing=()
+  for pkg in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
+      || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "streamhal: installing ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y --no-install-recommends "${missing[@]}" \
+    || { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends "${missing[@]}"; }
+}
+
+# Configures the build tree (Release, Ninja, Debian's MLIR 22 by default;
+# pass -DMLIR_DIR=... in CMAKE_ARGS for another MLIR).
+configure() {
+  cmake -G Ninja -S "$STREAMHAL_ROOT" -B "$BUILD_DIR" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
+    ${CMAKE_ARGS:-}
+}
