@@ -6,35 +6,46 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A branch-and-bound search in the spirit of MiniMalloc (Moffitt, ASPLOS
-// 2023), written from the paper's ideas:
+// A branch-and-bound search following MiniMalloc (Moffitt, ASPLOS 2023):
 //
 // - Canonical solutions. Push every buffer of a packing down until it rests
 //   on a conflicting buffer (or on 0). Then each buffer sits at the lowest
 //   aligned offset above the conflicting buffers below it, so a packing is
 //   fully described by the order in which buffers are placed, and we may
-//   place them by non-decreasing (offset, preorder rank). A branch picks the
-//   next buffer; its offset is forced.
-// - Dominance. If an unplaced buffer would end, at its lowest offset, at or
-//   below the offset chosen for the next buffer, it could have been placed
-//   first; such branches are skipped.
-// - Section inference. Time is cut into sections (between consecutive
-//   lifetime end points). The unplaced buffers of a section are pairwise
-//   live together, so they stack above the section's floor; if floor + their
-//   sizes exceeds the capacity the node fails.
-// - Decomposition. Times no lifetime crosses split the problem into parts
-//   that are packed independently.
+//   place them by non-decreasing (offset, preorder index). A branch picks
+//   the next buffer; its offset is forced (its "minimum offset", maintained
+//   incrementally). Candidates are tried by increasing minimum offset, ties
+//   broken by a static preorder.
+// - Dominance. If an unplaced buffer would end, at its minimum offset, at or
+//   below the offset of the candidate, it could have gone first; since
+//   candidates come by increasing offset, the node stops there.
+// - Hatless pruning. If the placed buffer conflicts with no unplaced buffer
+//   and its subtree fails, no other choice at this node can succeed (the
+//   buffer could be placed first in any solution).
+// - Section inference. The unplaced buffers of a section are pairwise live
+//   together, so they stack above max(section floor, current offset); the
+//   floor also rises to the lowest minimum offset of the section's unplaced
+//   buffers. If floor + unplaced bytes exceeds the capacity the node fails.
+// - Decomposition. When a placement removes the last unplaced buffer
+//   crossing a section boundary, the rest of the region splits into
+//   sub-regions solved independently, each with its own preorder computed
+//   from the bytes still unplaced in its sections.
 //
 // The search answers "is there a packing of height <= C?"; the minimiser
-// around it tries capacities between the lower bound and the incumbent.
+// around it (Optimal.cpp) tries capacities between the lower bound and the
+// incumbent. The per-node work allocates nothing: candidate lists live on
+// one stack and are merged from the parent's sorted list.
 //
 //===----------------------------------------------------------------------===//
 
 #include "BranchAndBound.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <numeric>
 
 using namespace streamhal::packing;
@@ -43,7 +54,7 @@ using namespace streamhal::packing::detail;
 SearchPart::SearchPart(const NormalizedProblem &problem,
                        std::vector<unsigned> indices)
     : members(std::move(indices)) {
-  size_t size = members.size();
+  unsigned size = members.size();
   for (unsigned global : members)
     buffers.push_back(problem.buffers[global]);
 
@@ -53,10 +64,10 @@ SearchPart::SearchPart(const NormalizedProblem &problem,
   llvm::stable_sort(byStart, [&](unsigned a, unsigned b) {
     return buffers[a].start < buffers[b].start;
   });
-  conflicts.resize(size);
-  for (size_t x = 0; x < size; ++x) {
+  std::vector<std::vector<unsigned>> conflicts(size);
+  for (unsigned x = 0; x < size; ++x) {
     unsigned i = byStart[x];
-    for (size_t y = x + 1; y < size; ++y) {
+    for (unsigned y = x + 1; y < size; ++y) {
       unsigned j = byStart[y];
       if (buffers[j].start >= buffers[i].end)
         break;
@@ -66,39 +77,49 @@ SearchPart::SearchPart(const NormalizedProblem &problem,
       }
     }
   }
+  conflictBegin.push_back(0);
+  for (const std::vector<unsigned> &list : conflicts) {
+    conflictList.insert(conflictList.end(), list.begin(), list.end());
+    conflictBegin.push_back(conflictList.size());
+  }
 
-  // Sections between consecutive end points of non-empty lifetimes.
-  std::vector<int64_t> points;
-  for (const NormalizedBuffer &buffer : buffers) {
-    if (buffer.start < buffer.end) {
-      points.push_back(buffer.start);
-      points.push_back(buffer.end);
-    }
-  }
-  llvm::sort(points);
-  points.erase(std::unique(points.begin(), points.end()), points.end());
-  auto pointOf = [&](int64_t time) {
-    return unsigned(std::lower_bound(points.begin(), points.end(), time) -
-                    points.begin());
-  };
-  sectionMembers.resize(points.empty() ? 0 : points.size() - 1);
-  std::vector<int64_t> sectionLive(sectionMembers.size(), 0);
+  // One section per distinct end time of a non-empty lifetime.
+  std::vector<int64_t> ends;
+  for (const NormalizedBuffer &buffer : buffers)
+    if (buffer.start < buffer.end)
+      ends.push_back(buffer.end);
+  llvm::sort(ends);
+  ends.erase(std::unique(ends.begin(), ends.end()), ends.end());
+  numSections = ends.size();
   sectionRange.resize(size, {0, 0});
+  sectionTotal.assign(numSections, 0);
+  std::vector<unsigned> counts(numSections + 1, 0);
   for (unsigned i = 0; i < size; ++i) {
-    if (buffers[i].start >= buffers[i].end)
+    const NormalizedBuffer &buffer = buffers[i];
+    if (buffer.start >= buffer.end) {
+      hasTimelessBuffer = true;
       continue;
-    sectionRange[i] = {pointOf(buffers[i].start), pointOf(buffers[i].end)};
-    for (unsigned s = sectionRange[i].first; s < sectionRange[i].second; ++s) {
-      sectionMembers[s].push_back(i);
-      sectionLive[s] += buffers[i].size;
+    }
+    unsigned first =
+        std::upper_bound(ends.begin(), ends.end(), buffer.start) - ends.begin();
+    unsigned last =
+        std::lower_bound(ends.begin(), ends.end(), buffer.end) - ends.begin();
+    sectionRange[i] = {first, last + 1};
+    for (unsigned s = first; s <= last; ++s) {
+      sectionTotal[s] += buffer.size;
+      ++counts[s + 1];
     }
   }
-  peak.assign(size, 0);
+  sectionBegin.assign(numSections + 1, 0);
+  for (unsigned s = 0; s < numSections; ++s)
+    sectionBegin[s + 1] = sectionBegin[s] + counts[s + 1];
+  sectionList.resize(sectionBegin[numSections]);
+  std::vector<unsigned> fill(sectionBegin.begin(), sectionBegin.end() - 1);
   for (unsigned i = 0; i < size; ++i)
     for (unsigned s = sectionRange[i].first; s < sectionRange[i].second; ++s)
-      peak[i] = std::max(peak[i], sectionLive[s]);
-  for (int64_t live : sectionLive)
-    lowerBound = std::max(lowerBound, live);
+      sectionList[fill[s]++] = i;
+  for (int64_t total : sectionTotal)
+    lowerBound = std::max(lowerBound, total);
 }
 
 namespace {
@@ -107,18 +128,13 @@ namespace {
 // Decision search
 //===----------------------------------------------------------------------===//
 
-/// The static tie-breaking orders of the search (MiniMalloc calls them
-/// preorderings); different instances favour different ones, so the driver
-/// round-robins them with growing node limits.
-enum class Preorder {
-  PeakWidthArea,
-  WidthPeakArea,
-  WidthAreaPeak,
-  PeakAreaWidth
-};
-constexpr Preorder kPreorders[] = {
-    Preorder::PeakWidthArea, Preorder::WidthPeakArea, Preorder::WidthAreaPeak,
-    Preorder::PeakAreaWidth};
+/// The static tie-breaking orders of the search (MiniMalloc's preorderings,
+/// named by their keys, all descending): W = lifetime width, A = area
+/// (bytes x time), T = the most unplaced bytes in any of the buffer's
+/// sections when its region is created. Different instances favour different
+/// ones, so the driver round-robins them with growing node limits.
+enum class Preorder { WAT, TAW, TWA };
+constexpr Preorder kPreorders[] = {Preorder::WAT, Preorder::TAW, Preorder::TWA};
 
 /// Depth-first search for a packing of `part` of height <= capacity.
 class DecisionSearch {
@@ -130,330 +146,432 @@ public:
   SearchOutcome run(std::vector<int64_t> &offsets);
 
 private:
+  /// An unplaced buffer of a node's candidate list: its minimum offset and
+  /// its index in the region's preorder.
   struct Candidate {
     int64_t offset;
-    unsigned rank;
+    unsigned index;
+    bool operator<(const Candidate &other) const {
+      return offset != other.offset ? offset < other.offset
+                                    : index < other.index;
+    }
   };
   struct Change {
     unsigned index;
     int64_t oldValue;
   };
+  struct LowestChange {
+    unsigned section;
+    unsigned oldCount;
+    int64_t oldLowest;
+  };
+  /// Trail positions to undo a placement.
+  struct Marks {
+    size_t minOffsets, floors, lowests;
+  };
 
-  /// Unplaced buffers (by increasing rank) no other unplaced buffer crosses
-  /// into, with the sections [firstSection, endSection) they live in.
+  /// Unplaced buffers no other unplaced buffer crosses into, by preorder,
+  /// with the sections [firstSection, endSection) they live in.
   struct Region {
-    std::vector<unsigned> members;
+    std::vector<unsigned> order;
     unsigned firstSection;
     unsigned endSection;
   };
 
-  SearchOutcome solveRegion(const Region &region);
-  SearchOutcome search(const Region &region, int64_t lastOffset,
-                       unsigned lastRank);
-  SearchOutcome searchAfterPlacing(const Region &region, unsigned buffer,
-                                   int64_t offset, unsigned rank);
-  bool place(unsigned buffer, int64_t offset, const Region &region);
-  void unplace(unsigned buffer, size_t minOffsetMark, size_t floorMark);
-  bool sectionsFit(int64_t offset, const Region &region) const;
+  SearchOutcome solveRegion(std::vector<unsigned> members,
+                            unsigned firstSection, unsigned endSection);
+  SearchOutcome search(const Region &region, size_t parentBegin,
+                       size_t parentEnd, int64_t lastOffset,
+                       unsigned lastIndex);
+  SearchOutcome descend(const Region &region, size_t begin, size_t end,
+                        unsigned buffer, int64_t offset, unsigned index,
+                        bool &hatless);
+  bool place(unsigned buffer, int64_t offset, bool &hatless);
+  void unplace(unsigned buffer, const Marks &marks);
+  void leaveLowest(unsigned buffer, int64_t oldMinOffset);
+  bool sectionsFit(int64_t offset, unsigned first, unsigned end) const;
+  bool sectionFits(unsigned s, int64_t offset) const {
+    return unplacedBytes[s] == 0 ||
+           std::max({floor[s], lowest[s], offset}) + unplacedBytes[s] <=
+               capacity;
+  }
+
+  llvm::ArrayRef<unsigned> conflictsOf(unsigned buffer) const {
+    return llvm::ArrayRef<unsigned>(part.conflictList)
+        .slice(part.conflictBegin[buffer],
+               part.conflictBegin[buffer + 1] - part.conflictBegin[buffer]);
+  }
 
   const SearchPart &part;
   int64_t capacity;
+  Preorder preorder;
   SearchBudget &budget;
   uint64_t nodesLeft;
 
-  /// rankOf[buffer] in the preorder, and its inverse.
-  std::vector<unsigned> rankOf, byRank;
   std::vector<int64_t> offsetOf; // -1 while unplaced
   std::vector<int64_t> solution;
   std::vector<int64_t> minOffset;
+  /// Per section: the highest top of its placed buffers, and the bytes of
+  /// its unplaced buffers.
   std::vector<int64_t> floor, unplacedBytes;
+  /// Per section, the lowest minimum offset of its unplaced buffers
+  /// (INT64_MAX when none is left) and how many of them have it; no unplaced
+  /// buffer of the section can start below it. Only a count falling to zero
+  /// forces a rescan of the section.
+  std::vector<int64_t> lowest;
+  std::vector<unsigned> lowestCount;
   std::vector<Change> minOffsetChanges, floorChanges;
-  std::vector<unsigned> affectedStamp;
-  std::vector<unsigned> affectedSections;
-  unsigned stamp = 0;
-  std::vector<std::vector<Candidate>> candidatesByDepth;
+  std::vector<LowestChange> lowestChanges;
+  /// Scratch: the sections whose `lowest` rose during a placement.
+  std::vector<unsigned> raisedSections;
+  /// The candidate lists of the current path, one after the other.
+  std::vector<Candidate> stack;
+  /// Scratch: candidates whose minimum offset changed since the parent.
+  std::vector<Candidate> moved;
   /// Per boundary between sections s and s + 1, the unplaced buffers living
   /// on both sides. A zero splits the remaining problem in two.
   std::vector<unsigned> crossings;
-  unsigned numPlaced = 0;
+  /// Unplaced buffers with zero-length lifetimes (no section); they block
+  /// decomposition.
+  unsigned unplacedTimeless = 0;
 };
 
 DecisionSearch::DecisionSearch(const SearchPart &part, int64_t capacity,
                                Preorder preorder, SearchBudget &budget,
                                uint64_t nodeLimit)
-    : part(part), capacity(capacity), budget(budget), nodesLeft(nodeLimit) {
+    : part(part), capacity(capacity), preorder(preorder), budget(budget),
+      nodesLeft(nodeLimit) {
   size_t size = part.buffers.size();
-  auto width = [&](unsigned i) {
-    return part.sectionRange[i].second - part.sectionRange[i].first;
-  };
-  auto area = [&](unsigned i) {
-    return __int128(part.buffers[i].size) *
-           (part.buffers[i].end - part.buffers[i].start);
-  };
-  byRank.resize(size);
-  std::iota(byRank.begin(), byRank.end(), 0);
-  llvm::stable_sort(byRank, [&](unsigned a, unsigned b) {
-    switch (preorder) {
-    case Preorder::PeakWidthArea:
-      if (part.peak[a] != part.peak[b])
-        return part.peak[a] > part.peak[b];
-      if (width(a) != width(b))
-        return width(a) > width(b);
-      return area(a) > area(b);
-    case Preorder::WidthPeakArea:
-      if (width(a) != width(b))
-        return width(a) > width(b);
-      if (part.peak[a] != part.peak[b])
-        return part.peak[a] > part.peak[b];
-      return area(a) > area(b);
-    case Preorder::WidthAreaPeak:
-      if (width(a) != width(b))
-        return width(a) > width(b);
-      if (area(a) != area(b))
-        return area(a) > area(b);
-      return part.peak[a] > part.peak[b];
-    case Preorder::PeakAreaWidth:
-      if (part.peak[a] != part.peak[b])
-        return part.peak[a] > part.peak[b];
-      if (area(a) != area(b))
-        return area(a) > area(b);
-      return width(a) > width(b);
-    }
-    return false;
-  });
-  rankOf.resize(size);
-  for (unsigned r = 0; r < size; ++r)
-    rankOf[byRank[r]] = r;
-
   offsetOf.assign(size, -1);
   minOffset.assign(size, 0);
-  size_t numSections = part.sectionMembers.size();
-  floor.assign(numSections, 0);
-  unplacedBytes.assign(numSections, 0);
-  for (unsigned i = 0; i < size; ++i)
-    for (unsigned s = part.sectionRange[i].first;
-         s < part.sectionRange[i].second; ++s)
-      unplacedBytes[s] += part.buffers[i].size;
-  affectedStamp.assign(numSections, 0);
-  candidatesByDepth.resize(size + 1);
-  crossings.assign(numSections, 0);
-  for (unsigned i = 0; i < size; ++i)
+  floor.assign(part.numSections, 0);
+  unplacedBytes = part.sectionTotal;
+  lowest.assign(part.numSections, 0);
+  lowestCount.assign(part.numSections, 0);
+  for (unsigned s = 0; s < part.numSections; ++s)
+    lowestCount[s] = part.sectionBegin[s + 1] - part.sectionBegin[s];
+  crossings.assign(part.numSections, 0);
+  for (unsigned i = 0; i < size; ++i) {
     for (unsigned s = part.sectionRange[i].first;
          s + 1 < part.sectionRange[i].second; ++s)
       ++crossings[s];
+    if (part.sectionRange[i].first == part.sectionRange[i].second)
+      ++unplacedTimeless;
+  }
+  stack.reserve(4 * size + 16);
+  moved.reserve(size);
 }
 
 SearchOutcome DecisionSearch::run(std::vector<int64_t> &offsets) {
-  Region whole{byRank, 0, unsigned(part.sectionMembers.size())};
-  if (!sectionsFit(0, whole))
+  if (!sectionsFit(0, 0, part.numSections))
     return SearchOutcome::Infeasible;
   solution.assign(part.buffers.size(), -1);
-  SearchOutcome outcome = solveRegion(whole);
+  std::vector<unsigned> all(part.buffers.size());
+  std::iota(all.begin(), all.end(), 0);
+  SearchOutcome outcome = solveRegion(std::move(all), 0, part.numSections);
   if (outcome == SearchOutcome::Found)
     offsets = std::move(solution);
   return outcome;
 }
 
-SearchOutcome DecisionSearch::solveRegion(const Region &region) {
-  // Sub-regions restart the canonical order: their buffers are independent
-  // of everything placed outside them.
-  return search(region, INT64_MIN, 0);
+SearchOutcome DecisionSearch::solveRegion(std::vector<unsigned> members,
+                                          unsigned firstSection,
+                                          unsigned endSection) {
+  // Rank the region's buffers by the preorder, with T taken from the bytes
+  // still unplaced (MiniMalloc's SubSolve).
+  struct Key {
+    int64_t width;
+    __int128 area;
+    int64_t total;
+  };
+  std::vector<Key> keys(part.buffers.size());
+  for (unsigned i : members) {
+    const NormalizedBuffer &buffer = part.buffers[i];
+    int64_t total = 0;
+    for (unsigned s = part.sectionRange[i].first;
+         s < part.sectionRange[i].second; ++s)
+      total = std::max(total, unplacedBytes[s]);
+    int64_t width = buffer.end - buffer.start;
+    keys[i] = {width, __int128(width) * buffer.size, total};
+  }
+  llvm::sort(members, [&](unsigned a, unsigned b) {
+    const Key &x = keys[a], &y = keys[b];
+    switch (preorder) {
+    case Preorder::WAT:
+      if (x.width != y.width)
+        return x.width > y.width;
+      if (x.area != y.area)
+        return x.area > y.area;
+      if (x.total != y.total)
+        return x.total > y.total;
+      break;
+    case Preorder::TAW:
+      if (x.total != y.total)
+        return x.total > y.total;
+      if (x.area != y.area)
+        return x.area > y.area;
+      if (x.width != y.width)
+        return x.width > y.width;
+      break;
+    case Preorder::TWA:
+      if (x.total != y.total)
+        return x.total > y.total;
+      if (x.width != y.width)
+        return x.width > y.width;
+      if (x.area != y.area)
+        return x.area > y.area;
+      break;
+    }
+    return part.members[a] < part.members[b];
+  });
+  Region region{std::move(members), firstSection, endSection};
+
+  size_t begin = stack.size();
+  for (unsigned index = 0, e = region.order.size(); index < e; ++index)
+    stack.push_back({minOffset[region.order[index]], index});
+  std::sort(stack.begin() + begin, stack.end());
+  SearchOutcome outcome =
+      search(region, begin, stack.size(), INT64_MIN, /*lastIndex=*/0);
+  stack.resize(begin);
+  return outcome;
 }
 
-bool DecisionSearch::sectionsFit(int64_t offset, const Region &region) const {
+bool DecisionSearch::sectionsFit(int64_t offset, unsigned first,
+                                 unsigned end) const {
   // Every unplaced buffer will sit at or above `offset` (canonical order) and
   // above its section's floor, stacked with the section's other unplaced
   // buffers.
-  for (unsigned s = region.firstSection; s < region.endSection; ++s)
-    if (unplacedBytes[s] > 0 &&
-        std::max(floor[s], offset) + unplacedBytes[s] > capacity)
+  for (unsigned s = first; s < end; ++s)
+    if (!sectionFits(s, offset))
       return false;
   return true;
 }
 
-bool DecisionSearch::place(unsigned buffer, int64_t offset,
-                           const Region &region) {
+void DecisionSearch::leaveLowest(unsigned buffer, int64_t oldMinOffset) {
+  // `buffer` was placed or its minimum offset rose from `oldMinOffset`.
+  for (unsigned s = part.sectionRange[buffer].first;
+       s < part.sectionRange[buffer].second; ++s) {
+    if (oldMinOffset != lowest[s])
+      continue;
+    lowestChanges.push_back({s, lowestCount[s], lowest[s]});
+    if (--lowestCount[s] > 0)
+      continue;
+    int64_t low = INT64_MAX;
+    unsigned count = 0;
+    for (unsigned k = part.sectionBegin[s], e = part.sectionBegin[s + 1];
+         k < e; ++k) {
+      unsigned member = part.sectionList[k];
+      if (offsetOf[member] >= 0)
+        continue;
+      if (minOffset[member] < low) {
+        low = minOffset[member];
+        count = 1;
+      } else if (minOffset[member] == low) {
+        ++count;
+      }
+    }
+    if (low > lowest[s])
+      raisedSections.push_back(s);
+    lowest[s] = low;
+    lowestCount[s] = count;
+  }
+}
+
+bool DecisionSearch::place(unsigned buffer, int64_t offset, bool &hatless) {
   const NormalizedBuffer &placed = part.buffers[buffer];
   int64_t top = offset + placed.size;
   offsetOf[buffer] = offset;
-  ++numPlaced;
+  solution[buffer] = offset;
+  auto [first, end] = part.sectionRange[buffer];
+  if (first == end)
+    --unplacedTimeless;
 
   // The buffer's own sections: it is now their highest byte. (Done first so
   // that `unplace` can always undo it.)
-  for (unsigned s = part.sectionRange[buffer].first;
-       s < part.sectionRange[buffer].second; ++s) {
+  for (unsigned s = first; s < end; ++s) {
     floorChanges.push_back({s, floor[s]});
     floor[s] = std::max(floor[s], top);
     unplacedBytes[s] -= placed.size;
   }
-  for (unsigned s = part.sectionRange[buffer].first;
-       s + 1 < part.sectionRange[buffer].second; ++s)
+  for (unsigned s = first; s + 1 < end; ++s)
     --crossings[s];
 
+  raisedSections.clear();
+  leaveLowest(buffer, minOffset[buffer]);
+
   // Conflicting buffers can no longer start below this one's top.
-  ++stamp;
-  affectedSections.clear();
-  for (unsigned other : part.conflicts[buffer]) {
-    if (offsetOf[other] >= 0 || minOffset[other] >= top)
+  hatless = true;
+  for (unsigned other : conflictsOf(buffer)) {
+    if (offsetOf[other] >= 0)
       continue;
-    minOffsetChanges.push_back({other, minOffset[other]});
-    minOffset[other] = alignTo(top, part.buffers[other].alignment);
+    hatless = false;
+    int64_t old = minOffset[other];
+    if (old >= top)
+      continue;
+    minOffsetChanges.push_back({other, old});
+    minOffset[other] = alignUp(top, part.buffers[other].alignment);
     if (minOffset[other] + part.buffers[other].size > capacity)
       return false;
-    for (unsigned s = part.sectionRange[other].first;
-         s < part.sectionRange[other].second; ++s) {
-      if (affectedStamp[s] != stamp) {
-        affectedStamp[s] = stamp;
-        affectedSections.push_back(s);
-      }
-    }
+    leaveLowest(other, old);
   }
-  // No unplaced buffer of a section can start below the lowest of their
-  // minimum offsets, so the section's floor rises to it.
-  for (unsigned s : affectedSections) {
-    int64_t lowest = INT64_MAX;
-    for (unsigned member : part.sectionMembers[s])
-      if (offsetOf[member] < 0)
-        lowest = std::min(lowest, minOffset[member]);
-    if (lowest != INT64_MAX && lowest > floor[s]) {
-      floorChanges.push_back({s, floor[s]});
-      floor[s] = lowest;
-    }
-  }
-  return sectionsFit(offset, region);
+  // Section inference. The caller made sure that offset + unplaced bytes
+  // fits in every section of the region and the parent's state passed this
+  // test, so only the sections whose values changed need a look.
+  for (unsigned s = first; s < end; ++s)
+    if (!sectionFits(s, offset))
+      return false;
+  for (unsigned s : raisedSections)
+    if (!sectionFits(s, offset))
+      return false;
+  return true;
 }
 
-void DecisionSearch::unplace(unsigned buffer, size_t minOffsetMark,
-                             size_t floorMark) {
-  while (floorChanges.size() > floorMark) {
+void DecisionSearch::unplace(unsigned buffer, const Marks &marks) {
+  while (lowestChanges.size() > marks.lowests) {
+    const LowestChange &change = lowestChanges.back();
+    lowest[change.section] = change.oldLowest;
+    lowestCount[change.section] = change.oldCount;
+    lowestChanges.pop_back();
+  }
+  while (floorChanges.size() > marks.floors) {
     floor[floorChanges.back().index] = floorChanges.back().oldValue;
     floorChanges.pop_back();
   }
-  while (minOffsetChanges.size() > minOffsetMark) {
+  while (minOffsetChanges.size() > marks.minOffsets) {
     minOffset[minOffsetChanges.back().index] = minOffsetChanges.back().oldValue;
     minOffsetChanges.pop_back();
   }
-  for (unsigned s = part.sectionRange[buffer].first;
-       s < part.sectionRange[buffer].second; ++s)
+  auto [first, end] = part.sectionRange[buffer];
+  for (unsigned s = first; s < end; ++s)
     unplacedBytes[s] += part.buffers[buffer].size;
-  for (unsigned s = part.sectionRange[buffer].first;
-       s + 1 < part.sectionRange[buffer].second; ++s)
+  for (unsigned s = first; s + 1 < end; ++s)
     ++crossings[s];
+  if (first == end)
+    ++unplacedTimeless;
   offsetOf[buffer] = -1;
-  --numPlaced;
 }
 
-SearchOutcome DecisionSearch::search(const Region &region, int64_t lastOffset,
-                                     unsigned lastRank) {
+SearchOutcome DecisionSearch::search(const Region &region, size_t parentBegin,
+                                     size_t parentEnd, int64_t lastOffset,
+                                     unsigned lastIndex) {
   if (nodesLeft == 0)
     return SearchOutcome::OutOfBudget;
   --nodesLeft;
   if (!budget.charge())
     return SearchOutcome::OutOfBudget;
 
-  std::vector<Candidate> &candidates = candidatesByDepth[numPlaced];
-  candidates.clear();
-  // The two lowest tops of unplaced buffers at their minimum offsets, for the
-  // dominance test.
-  int64_t lowestTop = INT64_MAX, secondTop = INT64_MAX;
-  unsigned lowestTopBuffer = ~0u;
-  for (unsigned buffer : region.members) {
+  // The parent's list is sorted; minimum offsets only grow, so the entries
+  // that kept theirs stay sorted and the moved ones are merged back in.
+  size_t begin = stack.size();
+  moved.clear();
+  for (size_t k = parentBegin; k < parentEnd; ++k) {
+    Candidate candidate = stack[k];
+    unsigned buffer = region.order[candidate.index];
     if (offsetOf[buffer] >= 0)
       continue;
-    candidates.push_back({minOffset[buffer], rankOf[buffer]});
-    int64_t top = minOffset[buffer] + part.buffers[buffer].size;
-    if (top < lowestTop) {
-      secondTop = lowestTop;
-      lowestTop = top;
-      lowestTopBuffer = buffer;
-    } else if (top < secondTop) {
-      secondTop = top;
+    if (minOffset[buffer] == candidate.offset) {
+      stack.push_back(candidate);
+    } else {
+      moved.push_back({minOffset[buffer], candidate.index});
     }
   }
-  if (candidates.empty()) {
-    // A leaf: record everything placed so far (the enclosing regions'
-    // buffers included; later leaves overwrite with the final values).
-    for (size_t i = 0, e = offsetOf.size(); i < e; ++i)
-      if (offsetOf[i] >= 0)
-        solution[i] = offsetOf[i];
-    return SearchOutcome::Found;
+  if (!moved.empty()) {
+    std::sort(moved.begin(), moved.end());
+    size_t kept = stack.size();
+    stack.resize(kept + moved.size());
+    // Merge from the back.
+    size_t out = stack.size(), from = kept, take = moved.size();
+    while (take > 0) {
+      if (from > begin && moved[take - 1] < stack[from - 1])
+        stack[--out] = stack[--from];
+      else
+        stack[--out] = moved[--take];
+    }
   }
-  llvm::sort(candidates, [](const Candidate &a, const Candidate &b) {
-    if (a.offset != b.offset)
-      return a.offset < b.offset;
-    return a.rank < b.rank;
-  });
+  size_t end = stack.size();
+  if (begin == end)
+    return SearchOutcome::Found; // A leaf: every offset is in `solution`.
 
-  // Copy: deeper levels reuse the per-depth vectors.
-  for (size_t c = 0; c < candidates.size(); ++c) {
-    Candidate candidate = candidatesByDepth[numPlaced][c];
-    unsigned buffer = byRank[candidate.rank];
+  int64_t lowestTop = INT64_MAX;
+  for (size_t k = begin; k < end; ++k)
+    lowestTop = std::min(lowestTop, stack[k].offset +
+                                        part.buffers[region.order[stack[k].index]]
+                                            .size);
+
+  // Every unplaced buffer will sit at or above the next offset, so it must
+  // leave room for the most unplaced bytes of any section.
+  int64_t mostUnplaced = 0;
+  for (unsigned s = region.firstSection; s < region.endSection; ++s)
+    mostUnplaced = std::max(mostUnplaced, unplacedBytes[s]);
+  int64_t highestOffset = capacity - mostUnplaced;
+
+  SearchOutcome outcome = SearchOutcome::Infeasible;
+  for (size_t k = begin; k < end; ++k) {
+    Candidate candidate = stack[k];
+    // Dominance: some buffer fits entirely below this offset.
+    if (candidate.offset >= lowestTop || candidate.offset > highestOffset)
+      break;
     if (candidate.offset < lastOffset ||
-        (candidate.offset == lastOffset && candidate.rank < lastRank))
+        (candidate.offset == lastOffset && candidate.index < lastIndex))
       continue;
-    int64_t otherLowestTop = buffer == lowestTopBuffer ? secondTop : lowestTop;
-    // Candidates come by increasing offset; once one is dominated by a buffer
-    // other than the lowest-top one, all later ones are too.
-    if (candidate.offset >= otherLowestTop) {
-      if (candidate.offset >= secondTop)
-        break;
-      continue;
-    }
+    unsigned buffer = region.order[candidate.index];
     if (candidate.offset + part.buffers[buffer].size > capacity)
       continue;
-    SearchOutcome outcome =
-        searchAfterPlacing(region, buffer, candidate.offset, candidate.rank);
-    if (outcome != SearchOutcome::Infeasible)
-      return outcome;
+    bool hatless = false;
+    outcome = descend(region, begin, end, buffer, candidate.offset,
+                      candidate.index, hatless);
+    if (outcome != SearchOutcome::Infeasible || hatless)
+      break;
   }
-  return SearchOutcome::Infeasible;
+  stack.resize(begin);
+  return outcome;
 }
 
-SearchOutcome DecisionSearch::searchAfterPlacing(const Region &region,
-                                                 unsigned buffer,
-                                                 int64_t offset,
-                                                 unsigned rank) {
-  size_t minOffsetMark = minOffsetChanges.size();
-  size_t floorMark = floorChanges.size();
+SearchOutcome DecisionSearch::descend(const Region &region, size_t begin,
+                                      size_t end, unsigned buffer,
+                                      int64_t offset, unsigned index,
+                                      bool &hatless) {
+  Marks marks{minOffsetChanges.size(), floorChanges.size(),
+              lowestChanges.size()};
   SearchOutcome outcome = SearchOutcome::Infeasible;
-  if (place(buffer, offset, region)) {
+  if (place(buffer, offset, hatless)) {
     // Did this buffer hold the last crossing of some boundary? Then the rest
     // of the region falls apart into independent sub-regions.
-    llvm::SmallVector<unsigned, 4> cuts;
-    unsigned from =
-        std::max(part.sectionRange[buffer].first, region.firstSection);
-    unsigned to = std::min(part.sectionRange[buffer].second, region.endSection);
-    for (unsigned s = from; s + 1 < to; ++s)
-      if (crossings[s] == 0)
-        cuts.push_back(s + 1);
-    bool hasTimelessBuffer = llvm::any_of(region.members, [&](unsigned i) {
-      return offsetOf[i] < 0 &&
-             part.sectionRange[i].first == part.sectionRange[i].second;
-    });
-    if (cuts.empty() || hasTimelessBuffer) {
-      outcome = search(region, offset, rank);
+    llvm::SmallVector<unsigned, 8> cuts;
+    if (unplacedTimeless == 0) {
+      unsigned from =
+          std::max(part.sectionRange[buffer].first, region.firstSection);
+      unsigned to =
+          std::min(part.sectionRange[buffer].second, region.endSection);
+      for (unsigned s = from; s + 1 < to; ++s)
+        if (crossings[s] == 0)
+          cuts.push_back(s + 1);
+    }
+    if (cuts.empty()) {
+      outcome = search(region, begin, end, offset, index);
     } else {
       cuts.push_back(region.endSection);
-      unsigned begin = region.firstSection;
-      // With no sub-region left to solve, `search` records the leaf.
-      outcome = search(Region{{}, region.firstSection, region.firstSection},
-                       offset, rank);
+      unsigned first = region.firstSection;
+      outcome = SearchOutcome::Found;
       for (unsigned cut : cuts) {
-        Region sub{{}, begin, cut};
-        for (unsigned i : region.members)
-          if (offsetOf[i] < 0 && part.sectionRange[i].first >= begin &&
-              part.sectionRange[i].second <= cut)
-            sub.members.push_back(i);
-        begin = cut;
-        if (sub.members.empty())
+        std::vector<unsigned> members;
+        for (size_t k = begin; k < end; ++k) {
+          unsigned other = region.order[stack[k].index];
+          if (offsetOf[other] < 0 && part.sectionRange[other].first >= first &&
+              part.sectionRange[other].second <= cut)
+            members.push_back(other);
+        }
+        unsigned last = first;
+        first = cut;
+        if (members.empty())
           continue;
-        outcome = solveRegion(sub);
+        outcome = solveRegion(std::move(members), last, cut);
         if (outcome != SearchOutcome::Found)
           break;
       }
     }
   }
-  unplace(buffer, minOffsetMark, floorMark);
+  unplace(buffer, marks);
   return outcome;
 }
 
@@ -465,12 +583,16 @@ SearchOutcome detail::searchPart(const SearchPart &part, int64_t capacity,
   // Round-robin the preorders with doubling node limits, as the instances
   // that are easy for one order are often hard for another.
   SearchOutcome outcome = SearchOutcome::OutOfBudget;
-  for (uint64_t limit = 4 * part.buffers.size();
+  for (uint64_t limit = 2 * part.buffers.size() + 2;
        outcome == SearchOutcome::OutOfBudget && !budget.exhausted();
        limit *= 2) {
     for (Preorder preorder : kPreorders) {
       DecisionSearch search(part, capacity, preorder, budget, limit);
       outcome = search.run(offsets);
+      if (getenv("PACK_TRACE"))
+        fprintf(stderr, "  limit=%llu pre=%d outcome=%d visited=%llu\n",
+                (unsigned long long)limit, int(preorder), int(outcome),
+                (unsigned long long)budget.nodesVisited);
       if (outcome != SearchOutcome::OutOfBudget || budget.exhausted())
         break;
     }

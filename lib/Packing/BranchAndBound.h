@@ -51,18 +51,32 @@ struct SearchBudget {
 //===----------------------------------------------------------------------===//
 
 /// An independent part of the problem with everything the search needs.
+///
+/// Sections follow MiniMalloc: one per distinct end time e of a non-empty
+/// lifetime, holding the buffers live just before e (start < e <= end). Two
+/// non-empty lifetimes intersect iff they share a section (the last instant
+/// both are live is just before the earlier end), and each buffer covers a
+/// contiguous range of sections. Only cross sections that can be maximal are
+/// kept, so there are at most as many sections as buffers.
 struct SearchPart {
   /// Indices into the full problem.
   std::vector<unsigned> members;
   std::vector<NormalizedBuffer> buffers;
-  /// Per local buffer, the local buffers whose lifetimes conflict with it.
-  std::vector<std::vector<unsigned>> conflicts;
-  /// Per local buffer, its sections [first, second).
+  /// Per local buffer i, the local buffers whose lifetimes conflict with it:
+  /// conflictList[conflictBegin[i] .. conflictBegin[i + 1]).
+  std::vector<unsigned> conflictBegin, conflictList;
+  /// Per local buffer, its sections [first, second) (empty for zero-length
+  /// lifetimes, which live in no section).
   std::vector<std::pair<unsigned, unsigned>> sectionRange;
-  /// Per section, the local buffers live in it.
-  std::vector<std::vector<unsigned>> sectionMembers;
-  /// Per local buffer, the most live bytes in any of its sections.
-  std::vector<int64_t> peak;
+  /// Per section s, the local buffers live in it:
+  /// sectionList[sectionBegin[s] .. sectionBegin[s + 1]).
+  std::vector<unsigned> sectionBegin, sectionList;
+  /// Number of sections.
+  unsigned numSections = 0;
+  /// Per section, the summed sizes of its buffers.
+  std::vector<int64_t> sectionTotal;
+  /// Whether some buffer has a zero-length lifetime (no section).
+  bool hasTimelessBuffer = false;
   /// Peak live bytes of the part.
   int64_t lowerBound = 0;
 

@@ -19,6 +19,8 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 using namespace streamhal::packing;
 using namespace streamhal::packing::detail;
@@ -135,6 +137,7 @@ PackingResult detail::packOptimal(const NormalizedProblem &problem,
     // Each attempt gets a share of what is left so that a hopeless capacity
     // cannot eat the whole budget.
     SearchBudget attempt = budget;
+    attempt.nodesVisited = 0;
     auto remaining = deadline - Clock::now();
     if (softLow < incumbent.slabSize)
       attempt.deadline = Clock::now() + remaining * 2 / 5;
@@ -147,6 +150,12 @@ PackingResult detail::packOptimal(const NormalizedProblem &problem,
                            : budget.nodesLeft - std::min(budget.nodesLeft,
                                                          attempt.nodesVisited);
     first = false;
+    if (getenv("PACK_TRACE"))
+      fprintf(stderr, "cap=%lld outcome=%d nodes=%llu t=%.3f inc=%lld\n",
+              (long long)capacity, int(outcome),
+              (unsigned long long)attempt.nodesVisited,
+              std::chrono::duration<double>(deadline - Clock::now()).count(),
+              (long long)incumbent.slabSize);
     switch (outcome) {
     case SearchOutcome::Found:
       incumbent.offsets = std::move(offsets);

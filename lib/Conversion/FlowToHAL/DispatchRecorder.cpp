@@ -269,16 +269,13 @@ void CommandRecorder::recordDispatchCase(flow::DispatchOp op,
 
   if (pushConstantCount > 0) {
     SmallVector<Value> values;
-    Type i32 = rewriter.getI32Type();
     for (std::optional<unsigned> argument : resolved.pushConstantArguments) {
       if (!argument) {
         values.push_back(state.getI32(0));
         continue;
       }
-      Value value = state.lookupScalar(op.getArguments()[*argument]);
-      if (value.getType().isIndex())
-        value = state.createInPrologue<arith::IndexCastOp>(i32, value);
-      values.push_back(value);
+      values.push_back(state.getI32PushConstant(
+          state.lookupScalar(op.getArguments()[*argument])));
     }
     hal::CommandBufferPushConstantsOp::create(rewriter, loc, commandBuffer,
                                               layout,

@@ -101,6 +101,15 @@ Value FragmentState::getElementType(Type elementType) {
   return getI32(hal::getElementTypeValue(elementType).value_or(0));
 }
 
+Value FragmentState::getI32PushConstant(Value value) {
+  if (!value.getType().isIndex())
+    return value;
+  Value &cast = i32PushConstants[value];
+  if (!cast)
+    cast = createInPrologue<arith::IndexCastOp>(rewriter.getI32Type(), value);
+  return cast;
+}
+
 Value FragmentState::getGlobalBuffer(StringAttr name) {
   Value &buffer = globalBuffers[name];
   if (!buffer)

@@ -75,6 +75,10 @@ public:
   /// The dense row-major encoding constant.
   mlir::Value getEncoding() { return getI32(0); }
 
+  /// A push constant value as `i32`: `index` values go through one
+  /// `arith.index_cast` per value, `i32` values are returned as is.
+  mlir::Value getI32PushConstant(mlir::Value value);
+
   /// `util.global.load @name : !hal.buffer`, once per global.
   mlir::Value getGlobalBuffer(mlir::StringAttr name);
 
@@ -136,6 +140,7 @@ private:
   mlir::Value allocator;
   llvm::DenseMap<int64_t, mlir::Value> indexConstants;
   llvm::DenseMap<int32_t, mlir::Value> i32Constants;
+  llvm::DenseMap<mlir::Value, mlir::Value> i32PushConstants;
   llvm::DenseMap<mlir::Attribute, mlir::Value> globalBuffers;
   llvm::DenseMap<mlir::Attribute, mlir::Value> layouts;
   /// Sizes keyed by the type and the dims (by identity).

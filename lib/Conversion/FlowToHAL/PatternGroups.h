@@ -10,6 +10,7 @@
 #define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_PATTERNGROUPS_H
 
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
+#include "streamhal/Dialect/Util/IR/UtilOps.h"
 
 namespace streamhal {
 

@@ -98,8 +98,10 @@ void StoragePlan::assignOutputs() {
     if (!aliasing.getOrdinal(returned))
       continue;
     unsigned classIndex = aliasing.getClassIndex(returned);
-    // Inputs, constants and values returned twice already have a range.
-    if (state.hasClassRange(classIndex))
+    // Inputs and values returned twice already have a range; a returned
+    // constant subspan is the pool's bytes (assigned by assignConstants).
+    if (kinds[classIndex] != StorageKind::Output ||
+        state.hasClassRange(classIndex))
       continue;
     Value size = state.getValueSize(returned);
     auto allocation = hal::AllocatorAllocateOp::create(

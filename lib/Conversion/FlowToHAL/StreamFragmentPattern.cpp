@@ -45,6 +45,13 @@ struct StreamFragmentLowering
     FragmentState state(rewriter, op, adaptor.getArguments(), aliasing,
                         liveness);
     Block &body = op.getBody().front();
+    // Dims of block arguments are the fragment's own (unconverted) operands;
+    // map them to their converted values so that a size computed from them
+    // and one computed from the matching block argument are the same value.
+    for (auto [original, converted] :
+         llvm::zip_equal(op->getOperands(), adaptor.getOperands()))
+      if (!ValueAliasing::isTrackedType(original.getType()))
+        state.mapScalar(original, converted);
     for (auto [argument, converted] :
          llvm::zip_equal(body.getArguments(), adaptor.getArguments()))
       if (!aliasing.getOrdinal(argument))

@@ -142,11 +142,11 @@ ExStreamFragmentOp::getTiedResultOperandIndex(unsigned resultIndex) {
       util::getStoredTiedOperandIndex(getTiedOperandsAttr(), resultIndex);
   if (!index || *index >= getArguments().size())
     return std::nullopt;
-  return getArguments().getBeginOperandIndex() + *index;
+  return getArgumentsBeginIndex() + *index;
 }
 
 ValueRange ExStreamFragmentOp::getOperandDynamicDims(unsigned operandIndex) {
-  unsigned begin = getArguments().getBeginOperandIndex();
+  unsigned begin = getArgumentsBeginIndex();
   if (operandIndex < begin || operandIndex >= begin + getArguments().size())
     return {};
   return util::findDynamicDimsInList(operandIndex - begin,
@@ -168,13 +168,15 @@ ValueRange ExStreamFragmentOp::getResultDynamicDims(unsigned resultIndex) {
 static LogicalResult verifyBindingIndex(Operation *op, Attribute binding,
                                         IntegerAttr index, size_t count,
                                         StringRef what) {
-  if (!index || index.getValue().isNegative() ||
-      index.getValue().getZExtValue() >= count)
-    return op->emitOpError()
-           << "binding " << binding << " references " << what << " "
-           << (index ? index.getValue().getSExtValue() : -1) << " but the op has "
-           << count << " " << what << "s";
-  return success();
+  // Compares as APInt: the attribute may be wider than 64 bits.
+  if (index && !index.getValue().isNegative() && index.getValue().ult(count))
+    return success();
+  std::string text = index ? llvm::toString(index.getValue(), /*Radix=*/10,
+                                            /*Signed=*/true)
+                           : std::string("<none>");
+  return op->emitOpError() << "binding " << binding << " references " << what
+                           << " " << text << " but the op has " << count << " "
+                           << what << "s";
 }
 
 LogicalResult DispatchOp::verify() {
@@ -257,11 +259,11 @@ DispatchOp::getTiedResultOperandIndex(unsigned resultIndex) {
       util::getStoredTiedOperandIndex(getTiedOperandsAttr(), resultIndex);
   if (!index || *index >= getArguments().size())
     return std::nullopt;
-  return getArguments().getBeginOperandIndex() + *index;
+  return getArgumentsBeginIndex() + *index;
 }
 
 ValueRange DispatchOp::getOperandDynamicDims(unsigned operandIndex) {
-  unsigned begin = getArguments().getBeginOperandIndex();
+  unsigned begin = getArgumentsBeginIndex();
   if (operandIndex < begin || operandIndex >= begin + getArguments().size())
     return {};
   return util::findDynamicDimsInList(operandIndex - begin,
@@ -291,7 +293,7 @@ FailureOr<SmallVector<Value>> streamhal::flow::findDynamicDims(Value value) {
     if (auto fragment =
             dyn_cast<ExStreamFragmentOp>(argument.getOwner()->getParentOp()))
       dims = fragment.getOperandDynamicDims(
-          fragment.getArguments().getBeginOperandIndex() +
+          fragment.getArgumentsBeginIndex() +
           argument.getArgNumber());
   }
   if (dims.size() != expected)

@@ -67,12 +67,15 @@ verifyBoxInBounds(Operation *op, ValueRange starts,
                                << " in dimension " << dim << " is negative";
     if (!offset || !length || outer.isDynamicDim(dim))
       continue;
-    if (*offset + *length > outer.getDimSize(dim))
-      return op->emitOpError()
-             << what << " at " << formatIndices(starts)
-             << " is out of bounds of " << outer << ": dimension " << dim
-             << " needs " << *offset + *length << " elements but has "
-             << outer.getDimSize(dim);
+    // Both values are non-negative here, so their sum fits in 64 unsigned
+    // bits; comparing in int64_t could overflow for huge constants.
+    uint64_t needed =
+        static_cast<uint64_t>(*offset) + static_cast<uint64_t>(*length);
+    if (needed > static_cast<uint64_t>(outer.getDimSize(dim)))
+      return op->emitOpError() << what << " at " << formatIndices(starts)
+                               << " is out of bounds of " << outer
+                               << ": dimension " << dim << " needs " << needed
+                               << " elements but has " << outer.getDimSize(dim);
   }
   return success();
 }

@@ -53,6 +53,8 @@ LogicalResult InterfaceBindingOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ExecutableEntryPointOp::verifyRegions() {
+  if (getOrdinal().isNegative())
+    return emitOpError() << "ordinal must be non-negative";
   Region &region = getWorkgroupCountRegion();
   if (region.empty())
     return success();

@@ -11,6 +11,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace streamhal::hal;
@@ -27,6 +28,22 @@ getConstantInts(ArrayRef<Attribute> attrs) {
     values.push_back(intAttr.getValue().getSExtValue());
   }
   return values;
+}
+
+/// Returns `lhs * rhs`, or std::nullopt when it overflows int64_t.
+static std::optional<int64_t> checkedMul(int64_t lhs, int64_t rhs) {
+  int64_t result = 0;
+  if (llvm::MulOverflow(lhs, rhs, result))
+    return std::nullopt;
+  return result;
+}
+
+/// Returns `lhs + rhs`, or std::nullopt when it overflows int64_t.
+static std::optional<int64_t> checkedAdd(int64_t lhs, int64_t rhs) {
+  int64_t result = 0;
+  if (llvm::AddOverflow(lhs, rhs, result))
+    return std::nullopt;
+  return result;
 }
 
 /// Returns the element byte count of a constant element type operand.
@@ -46,11 +63,14 @@ OpFoldResult AllocatorComputeSizeOp::fold(FoldAdaptor adaptor) {
   auto elementType = dyn_cast_or_null<IntegerAttr>(adaptor.getElementType());
   if (!dims || !elementType)
     return {};
-  int64_t size = getElementByteCount(
+  std::optional<int64_t> size = getElementByteCount(
       static_cast<int32_t>(elementType.getValue().getSExtValue()));
-  for (int64_t dim : *dims)
-    size *= dim;
-  return IntegerAttr::get(IndexType::get(getContext()), size);
+  // Negative dims and sizes that overflow are left for the runtime to reject.
+  for (int64_t dim : *dims) {
+    if (dim < 0 || !(size = checkedMul(*size, dim)))
+      return {};
+  }
+  return IntegerAttr::get(IndexType::get(getContext()), *size);
 }
 
 namespace {
@@ -70,9 +90,13 @@ struct ExpandDynamicComputeSize
     SmallVector<Value> dynamicDims;
     for (Value dim : op.getShape()) {
       APInt value;
-      if (matchPattern(dim, m_ConstantInt(&value)))
-        staticProduct *= value.getSExtValue();
-      else
+      if (matchPattern(dim, m_ConstantInt(&value))) {
+        std::optional<int64_t> product =
+            checkedMul(staticProduct, value.getSExtValue());
+        if (!product)
+          return failure();
+        staticProduct = *product;
+      } else
         dynamicDims.push_back(dim);
     }
     if (dynamicDims.empty())
@@ -107,12 +131,18 @@ OpFoldResult AllocatorComputeOffsetOp::fold(FoldAdaptor adaptor) {
   auto elementType = dyn_cast_or_null<IntegerAttr>(adaptor.getElementType());
   if (!indices || !dims || !elementType || indices->size() != dims->size())
     return {};
-  int64_t linear = 0;
-  for (auto [index, dim] : llvm::zip_equal(*indices, *dims))
-    linear = linear * dim + index;
+  std::optional<int64_t> linear = 0;
+  for (auto [index, dim] : llvm::zip_equal(*indices, *dims)) {
+    linear = checkedMul(*linear, dim);
+    if (!linear || !(linear = checkedAdd(*linear, index)))
+      return {};
+  }
   int64_t bytes = getElementByteCount(
       static_cast<int32_t>(elementType.getValue().getSExtValue()));
-  return IntegerAttr::get(IndexType::get(getContext()), linear * bytes);
+  std::optional<int64_t> offset = checkedMul(*linear, bytes);
+  if (!offset)
+    return {};
+  return IntegerAttr::get(IndexType::get(getContext()), *offset);
 }
 
 namespace {

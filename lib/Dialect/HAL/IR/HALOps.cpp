@@ -32,6 +32,12 @@ LogicalResult DeviceSwitchOp::verify() {
                          << " regions";
   if (getConditionRegions().empty())
     return emitOpError() << "needs at least one case";
+  return success();
+}
+
+/// Runs after the ops of the cases verified, so every block is known to end
+/// with a terminator.
+LogicalResult DeviceSwitchOp::verifyRegions() {
   for (Region &region : getConditionRegions()) {
     if (!region.hasOneBlock())
       return emitOpError() << "case regions must have exactly one block";

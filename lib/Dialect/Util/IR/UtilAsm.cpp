@@ -29,8 +29,10 @@ ParseResult parseSymbolVisibility(OpAsmParser &parser,
 
 void printSymbolVisibility(OpAsmPrinter &p, Operation *,
                            StringAttr visibility) {
+  // Formats put `` before the directive, so the leading space here keeps a
+  // single space before the symbol name whether or not a keyword prints.
   if (visibility)
-    p << visibility.getValue();
+    p << " " << visibility.getValue();
 }
 
 //===----------------------------------------------------------------------===//

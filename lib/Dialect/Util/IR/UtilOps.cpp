@@ -64,8 +64,12 @@ static void printTypeOrAttr(OpAsmPrinter &p, Operation *, TypeAttr typeAttr,
 //===----------------------------------------------------------------------===//
 
 LogicalResult GlobalOp::verify() {
+  // Builtin value types must match their initial value; a handle type such
+  // as !hal.buffer takes its initial contents from the attribute.
+  bool isValueType =
+      isa<ShapedType, IntegerType, FloatType, IndexType>(getType());
   if (auto typed = dyn_cast_or_null<TypedAttr>(getInitialValueAttr()))
-    if (typed.getType() != getType())
+    if (isValueType && typed.getType() != getType())
       return emitOpError() << "initial value type " << typed.getType()
                            << " does not match global type " << getType();
   return success();

@@ -56,6 +56,13 @@ def Flow_ExStreamFragmentOp : Flow_Op<"ex.stream.fragment", [
   }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// Index of the first `arguments` operand in the full operand list
+    /// (valid even when there are no arguments).
+    unsigned getArgumentsBeginIndex() {
+      return getODSOperandIndexAndLength(0).first;
+    }
+  }];
 }
 
 def Flow_ReturnOp : Flow_Op<"return", [
@@ -103,6 +110,11 @@ def Flow_DispatchOp : Flow_Op<"dispatch", [
     /// Name of the discardable attribute holding the interface bindings.
     static constexpr ::llvm::StringLiteral getBindingsAttrName() {
       return ::llvm::StringLiteral("hal.bindings");
+    }
+    /// Index of the first `arguments` operand in the full operand list
+    /// (valid even when there are no arguments).
+    unsigned getArgumentsBeginIndex() {
+      return getODSOperandIndexAndLength(1).first;
     }
     /// Returns the `hal.bindings` array, or null when absent or not an array.
     ::mlir::ArrayAttr getBindings() {

@@ -62,10 +62,11 @@ def HAL_DeviceSwitchOp : HAL_Op<"device.switch", [
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region VariadicRegion<AnyRegion>:$condition_regions);
   let assemblyFormat = [{
-    `<` $device `:` type($device) `>` (`->` type($results)^)?
+    `<` $device `:` type($device) `>` (`->` type($results)^)? ``
     custom<SwitchCases>($conditions, $condition_regions) attr-dict-with-keyword
   }];
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
 }
 
 def HAL_ReturnOp : HAL_Op<"return", [Pure, Terminator, ReturnLike,
@@ -483,7 +484,7 @@ def HAL_ExecutableOp : HAL_Op<"executable", [
                        SymbolNameAttr:$sym_name);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    custom<SymbolVisibility>($sym_visibility) $sym_name
+    `` custom<SymbolVisibility>($sym_visibility) $sym_name
     attr-dict-with-keyword $body
   }];
   let skipDefaultBuilders = 1;

@@ -29,7 +29,8 @@ namespace streamhal::util {
 /// Parses an optional `public`, `private` or `nested` keyword.
 mlir::ParseResult parseSymbolVisibility(mlir::OpAsmParser &parser,
                                         mlir::StringAttr &visibility);
-/// Prints the visibility keyword, if any.
+/// Prints a space and the visibility keyword, if any. Formats put `` before
+/// the directive so that a missing keyword leaves a single space.
 void printSymbolVisibility(mlir::OpAsmPrinter &p, mlir::Operation *op,
                            mlir::StringAttr visibility);
 

@@ -37,7 +37,7 @@ def Util_GlobalOp : Util_Op<"global", [Symbol]> {
     OptionalAttr<AnyAttr>:$initial_value
   );
   let assemblyFormat = [{
-    custom<SymbolVisibility>($sym_visibility) (`mutable` $is_mutable^)?
+    `` custom<SymbolVisibility>($sym_visibility) (`mutable` $is_mutable^)?
     $sym_name attr-dict custom<TypeOrAttr>($type, $initial_value)
   }];
   let hasVerifier = 1;

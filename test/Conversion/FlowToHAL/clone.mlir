@@ -1,0 +1,88 @@
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
+
+// NOTENSOR-NOT: tensor<
+// NOTENSOR-NOT: flow.
+
+// Fragments here take an unused `index` operand: fragments with no operand at
+// all crash the alias analysis (see no_operands.mlir).
+
+util.global private @pool : !hal.buffer
+// A clone from a 32-byte constant range copies the result's 28 bytes.
+// CHECK-LABEL: func.func @clone_from_constant_pool
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C28:.+]] = arith.constant 28 : index
+// CHECK-DAG: %[[C32:.+]] = arith.constant 32 : index
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%[[C28]]}
+// CHECK: %[[POOL:.+]] = util.global.load @pool : !hal.buffer
+// CHECK: %[[CST:.+]] = hal.buffer.subspan<%[[POOL]] : !hal.buffer>[%[[C0]], %[[C32]]] : !hal.buffer
+// CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%[[CST]] : !hal.buffer)[%[[C0]]] target(%[[OUT]] : !hal.buffer)[%[[C0]]] length(%[[C28]])
+// CHECK: return %[[OUT]] : !hal.buffer
+func.func @clone_from_constant_pool(%unused: index) -> tensor<7xi32> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<7xi32> =
+      (%iunused: index) -> tensor<7xi32> {
+    %cst = hal.constant.subspan @pool[#util.byte_range<0, 32>] : tensor<7xi32>
+    %1 = flow.tensor.clone %cst : tensor<7xi32>
+    flow.return %1 : tensor<7xi32>
+  }
+  return %0 : tensor<7xi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @clone_input
+// CHECK-SAME: (%[[ARG:[^:]+]]: !hal.buffer)
+// CHECK-DAG: %[[C30:.+]] = arith.constant 30 : index
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[C30]]}
+// CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%[[ARG]] : !hal.buffer)[%{{.+}}] target(%[[OUT]] : !hal.buffer)[%{{.+}}] length(%[[C30]])
+func.func @clone_input(%arg0: tensor<3x5xi16>) -> tensor<3x5xi16> {
+  %0 = flow.ex.stream.fragment(%arg0) : (tensor<3x5xi16>) -> tensor<3x5xi16> =
+      (%a: tensor<3x5xi16>) -> tensor<3x5xi16> {
+    %1 = flow.tensor.clone %a : tensor<3x5xi16>
+    flow.return %1 : tensor<3x5xi16>
+  }
+  return %0 : tensor<3x5xi16>
+}
+
+// -----
+
+// i1 elements take a byte each: %n * 3; the middle clone is a transient.
+// CHECK-LABEL: func.func @clone_chain
+// CHECK-SAME: (%[[ARG:[^:]+]]: !hal.buffer, %[[N:[^:]+]]: index)
+// CHECK-DAG: %[[C3:.+]] = arith.constant 3 : index
+// CHECK: %[[SIZE:.+]] = arith.muli %[[N]], %[[C3]] : index
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: hal.allocator.pack<{{.+}}> slices({[0, 1] = %[[SIZE]]})
+// CHECK: %[[TMP:.+]] = hal.buffer.subspan
+// CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%[[ARG]] : !hal.buffer)[%{{.+}}] target(%[[TMP]] : !hal.buffer)[%{{.+}}] length(%[[SIZE]])
+// CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%[[TMP]] : !hal.buffer)[%{{.+}}] target(%[[OUT]] : !hal.buffer)[%{{.+}}] length(%[[SIZE]])
+func.func @clone_chain(%arg0: tensor<?x3xi1>, %n: index) -> tensor<?x3xi1> {
+  %0 = flow.ex.stream.fragment(%arg0, %n) : (tensor<?x3xi1>{%n}, index) -> tensor<?x3xi1>{%n} =
+      (%a: tensor<?x3xi1>, %in: index) -> tensor<?x3xi1> {
+    %1 = flow.tensor.clone %a : tensor<?x3xi1>{%in}
+    %2 = flow.tensor.clone %1 : tensor<?x3xi1>{%in}
+    flow.return %2 : tensor<?x3xi1>
+  }
+  return %0 : tensor<?x3xi1>
+}
+
+// -----
+
+util.global private @pool : !hal.buffer
+// A returned constant subspan is the pool's bytes: no allocation, no copy.
+// CHECK-LABEL: func.func @return_constant
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[C28:.+]] = arith.constant 28 : index
+// CHECK-NOT: hal.allocator.allocate
+// CHECK: %[[POOL:.+]] = util.global.load @pool : !hal.buffer
+// CHECK: %[[CST:.+]] = hal.buffer.subspan<%[[POOL]] : !hal.buffer>[%[[C16]], %[[C28]]] : !hal.buffer
+// CHECK-NOT: hal.command_buffer.copy_buffer
+// CHECK: return %[[CST]] : !hal.buffer
+func.func @return_constant(%unused: index) -> tensor<7xi32> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<7xi32> =
+      (%iunused: index) -> tensor<7xi32> {
+    %cst = hal.constant.subspan @pool[#util.byte_range<16, 28>] : tensor<7xi32>
+    flow.return %cst : tensor<7xi32>
+  }
+  return %0 : tensor<7xi32>
+}

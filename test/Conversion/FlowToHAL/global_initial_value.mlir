@@ -1,0 +1,14 @@
+// RUN: hal-opt %s --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
+
+// A tensor global with an initial value becomes a buffer global whose
+// initial contents are that value.
+
+// CHECK: util.global private @weights : !hal.buffer = dense<1.000000e+00> : tensor<4xf32>
+util.global private @weights = dense<1.0> : tensor<4xf32>
+// CHECK-LABEL: func.func @load_initialized
+// CHECK:         %[[W:.+]] = util.global.load @weights : !hal.buffer
+// CHECK:         return %[[W]] : !hal.buffer
+func.func @load_initialized() -> tensor<4xf32> {
+  %w = util.global.load @weights : tensor<4xf32>
+  return %w : tensor<4xf32>
+}

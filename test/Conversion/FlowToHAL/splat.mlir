@@ -1,0 +1,189 @@
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
+
+// NOTENSOR-NOT: tensor<
+// NOTENSOR-NOT: flow.
+
+// Fragments here take an unused `index` operand: fragments with no operand at
+// all crash the alias analysis (see no_operands.mlir).
+
+// i8 1 is repeated 4 times: 0x01010101.
+// CHECK-LABEL: func.func @splat_i8(
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[SIZE:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[PATTERN:.+]] = arith.constant 16843009 : i32
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: %[[CMD:.+]] = hal.command_buffer.create
+// CHECK-NEXT: hal.command_buffer.begin
+// CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_i8(%unused: index) -> tensor<16xi8> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<16xi8> =
+      (%iunused: index) -> tensor<16xi8> {
+    %c1 = arith.constant 1 : i8
+    %1 = flow.tensor.splat %c1 : tensor<16xi8>
+    flow.return %1 : tensor<16xi8>
+  }
+  return %0 : tensor<16xi8>
+}
+
+// -----
+
+// i8 -2 is zero-extended, then repeated: 0xFEFEFEFE.
+// CHECK-LABEL: func.func @splat_i8_negative(
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[SIZE:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[PATTERN:.+]] = arith.constant -16843010 : i32
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: %[[CMD:.+]] = hal.command_buffer.create
+// CHECK-NEXT: hal.command_buffer.begin
+// CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_i8_negative(%unused: index) -> tensor<16xi8> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<16xi8> =
+      (%iunused: index) -> tensor<16xi8> {
+    %c = arith.constant -2 : i8
+    %1 = flow.tensor.splat %c : tensor<16xi8>
+    flow.return %1 : tensor<16xi8>
+  }
+  return %0 : tensor<16xi8>
+}
+
+// -----
+
+// i16 258 = 0x0102 is repeated twice: 0x01020102.
+// CHECK-LABEL: func.func @splat_i16(
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[SIZE:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[PATTERN:.+]] = arith.constant 16908546 : i32
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: %[[CMD:.+]] = hal.command_buffer.create
+// CHECK-NEXT: hal.command_buffer.begin
+// CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_i16(%unused: index) -> tensor<8xi16> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<8xi16> =
+      (%iunused: index) -> tensor<8xi16> {
+    %c = arith.constant 258 : i16
+    %1 = flow.tensor.splat %c : tensor<8xi16>
+    flow.return %1 : tensor<8xi16>
+  }
+  return %0 : tensor<8xi16>
+}
+
+// -----
+
+// i32 is the pattern as is.
+// CHECK-LABEL: func.func @splat_i32(
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[SIZE:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[PATTERN:.+]] = arith.constant -7 : i32
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: %[[CMD:.+]] = hal.command_buffer.create
+// CHECK-NEXT: hal.command_buffer.begin
+// CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_i32(%unused: index) -> tensor<4xi32> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<4xi32> =
+      (%iunused: index) -> tensor<4xi32> {
+    %c = arith.constant -7 : i32
+    %1 = flow.tensor.splat %c : tensor<4xi32>
+    flow.return %1 : tensor<4xi32>
+  }
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// f16 1.0 = 0x3C00 is bitcast then repeated: 0x3C003C00.
+// CHECK-LABEL: func.func @splat_f16(
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[SIZE:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[PATTERN:.+]] = arith.constant 1006648320 : i32
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: %[[CMD:.+]] = hal.command_buffer.create
+// CHECK-NEXT: hal.command_buffer.begin
+// CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_f16(%unused: index) -> tensor<8xf16> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<8xf16> =
+      (%iunused: index) -> tensor<8xf16> {
+    %c = arith.constant 1.0 : f16
+    %1 = flow.tensor.splat %c : tensor<8xf16>
+    flow.return %1 : tensor<8xf16>
+  }
+  return %0 : tensor<8xf16>
+}
+
+// -----
+
+// f32 1.0 is bitcast: 0x3F800000.
+// CHECK-LABEL: func.func @splat_f32(
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[SIZE:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[PATTERN:.+]] = arith.constant 1065353216 : i32
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: %[[CMD:.+]] = hal.command_buffer.create
+// CHECK-NEXT: hal.command_buffer.begin
+// CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_f32(%unused: index) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<4xf32> =
+      (%iunused: index) -> tensor<4xf32> {
+    %c = arith.constant 1.0 : f32
+    %1 = flow.tensor.splat %c : tensor<4xf32>
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A dynamic shape and a runtime value: the pattern is computed on the host.
+// CHECK-LABEL: func.func @splat_dynamic
+// CHECK-SAME: (%[[V:[^:]+]]: i8, %[[N:[^:]+]]: index)
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C3:.+]] = arith.constant 3 : index
+// CHECK-DAG: %[[REPEAT:.+]] = arith.constant 16843009 : i32
+// CHECK: %[[SIZE:.+]] = arith.muli %[[N]], %[[C3]] : index
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: %[[EXT:.+]] = arith.extui %[[V]] : i8 to i32
+// CHECK: %[[PATTERN:.+]] = arith.muli %[[EXT]], %[[REPEAT]] : i32
+// CHECK: hal.command_buffer.fill_buffer<{{.+}}> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+func.func @splat_dynamic(%v: i8, %n: index) -> tensor<?x3xi8> {
+  %0 = flow.ex.stream.fragment(%v, %n) : (i8, index) -> tensor<?x3xi8>{%n} =
+      (%iv: i8, %in: index) -> tensor<?x3xi8> {
+    %1 = flow.tensor.splat %iv : tensor<?x3xi8>{%in}
+    flow.return %1 : tensor<?x3xi8>
+  }
+  return %0 : tensor<?x3xi8>
+}
+
+// -----
+
+// i1 takes a byte: true is 0x01010101, 5 bytes for 5 elements.
+// CHECK-LABEL: func.func @splat_i1(
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[SIZE:.+]] = arith.constant 5 : index
+// CHECK-DAG: %[[PATTERN:.+]] = arith.constant 16843009 : i32
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: %[[CMD:.+]] = hal.command_buffer.create
+// CHECK-NEXT: hal.command_buffer.begin
+// CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_i1(%unused: index) -> tensor<5xi1> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<5xi1> =
+      (%iunused: index) -> tensor<5xi1> {
+    %true = arith.constant true
+    %1 = flow.tensor.splat %true : tensor<5xi1>
+    flow.return %1 : tensor<5xi1>
+  }
+  return %0 : tensor<5xi1>
+}

@@ -1,0 +1,82 @@
+// RUN: hal-opt %s -split-input-file -verify-diagnostics
+
+// One case per verifier rule of the util dialect.
+
+// expected-error @+1 {{initial value type 'tensor<i64>' does not match global type 'tensor<i32>'}}
+util.global private @g : tensor<i32> = dense<1> : tensor<i64>
+
+// -----
+
+// expected-error @+1 {{expected a typed initial value or `: type`}}
+util.global private @g = #util.byte_range<0, 4>
+
+// -----
+
+func.func @load_undefined() {
+  // expected-error @+1 {{'util.global.load' op references undefined global @missing}}
+  %v = util.global.load @missing : !hal.buffer
+  return
+}
+
+// -----
+
+// A symbol that exists but is not a util.global.
+func.func @not_a_global() {
+  // expected-error @+1 {{references undefined global @not_a_global}}
+  %v = util.global.load @not_a_global : index
+  return
+}
+
+// -----
+
+util.global private @g : tensor<i32>
+func.func @load_type_mismatch() {
+  // expected-error @+1 {{result type 'tensor<i64>' does not match global type 'tensor<i32>'}}
+  %v = util.global.load @g : tensor<i64>
+  return
+}
+
+// -----
+
+func.func @store_undefined(%v: index) {
+  // expected-error @+1 {{'util.global.store' op references undefined global @missing}}
+  util.global.store %v, @missing : index
+  return
+}
+
+// -----
+
+util.global private @g : tensor<i32>
+func.func @store_immutable(%v: tensor<i32>) {
+  // expected-error @+1 {{cannot store to immutable global @g}}
+  util.global.store %v, @g : tensor<i32>
+  return
+}
+
+// -----
+
+util.global private mutable @g : tensor<i32>
+func.func @store_type_mismatch(%v: tensor<f32>) {
+  // expected-error @+1 {{value type 'tensor<f32>' does not match global type 'tensor<i32>'}}
+  util.global.store %v, @g : tensor<f32>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{byte range offset and length must be non-negative, got <-1, 4>}}
+func.func @negative_offset() attributes {r = #util.byte_range<-1, 4>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{byte range offset and length must be non-negative, got <0, -8>}}
+func.func @negative_length() attributes {r = #util.byte_range<0, -8>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected valid '@'-identifier for symbol name}}
+util.global secret @g : index
