@@ -123,7 +123,7 @@ ValueAliasing::ValueAliasing(flow::ExStreamFragmentOp fragment) {
   auto terminator =
       body->empty() ? nullptr : dyn_cast<flow::ReturnOp>(&body->back());
   if (terminator) {
-    unsigned argumentBegin = fragment.getArguments().getBeginOperandIndex();
+    unsigned argumentBegin = fragment.getArgumentsBeginIndex();
     unsigned numResults = std::min<unsigned>(fragment->getNumResults(),
                                              terminator->getNumOperands());
     for (unsigned i = 0; i < numResults; ++i) {

@@ -188,7 +188,7 @@ private:
                         bool &hatless);
   bool place(unsigned buffer, int64_t offset, bool &hatless);
   void unplace(unsigned buffer, const Marks &marks);
-  void leaveLowest(unsigned buffer, int64_t oldMinOffset);
+  bool leaveLowest(unsigned buffer, int64_t oldMinOffset, int64_t offset);
   bool sectionsFit(int64_t offset, unsigned first, unsigned end) const;
   bool sectionFits(unsigned s, int64_t offset) const {
     return unplacedBytes[s] == 0 ||
@@ -222,8 +222,6 @@ private:
   std::vector<unsigned> lowestCount;
   std::vector<Change> minOffsetChanges, floorChanges;
   std::vector<LowestChange> lowestChanges;
-  /// Scratch: the sections whose `lowest` rose during a placement.
-  std::vector<unsigned> raisedSections;
   /// The candidate lists of the current path, one after the other.
   std::vector<Candidate> stack;
   /// Scratch: candidates whose minimum offset changed since the parent.
@@ -347,8 +345,11 @@ bool DecisionSearch::sectionsFit(int64_t offset, unsigned first,
   return true;
 }
 
-void DecisionSearch::leaveLowest(unsigned buffer, int64_t oldMinOffset) {
-  // `buffer` was placed or its minimum offset rose from `oldMinOffset`.
+bool DecisionSearch::leaveLowest(unsigned buffer, int64_t oldMinOffset,
+                                 int64_t offset) {
+  // `buffer` was placed at `offset`, or its minimum offset rose from
+  // `oldMinOffset` because of that placement. Returns false if a section
+  // whose `lowest` rose no longer fits (values only rise from here on).
   for (unsigned s = part.sectionRange[buffer].first;
        s < part.sectionRange[buffer].second; ++s) {
     if (oldMinOffset != lowest[s])
@@ -370,11 +371,13 @@ void DecisionSearch::leaveLowest(unsigned buffer, int64_t oldMinOffset) {
         ++count;
       }
     }
-    if (low > lowest[s])
-      raisedSections.push_back(s);
+    bool raised = low > lowest[s];
     lowest[s] = low;
     lowestCount[s] = count;
+    if (raised && !sectionFits(s, offset))
+      return false;
   }
+  return true;
 }
 
 bool DecisionSearch::place(unsigned buffer, int64_t offset, bool &hatless) {
@@ -396,8 +399,16 @@ bool DecisionSearch::place(unsigned buffer, int64_t offset, bool &hatless) {
   for (unsigned s = first; s + 1 < end; ++s)
     --crossings[s];
 
-  raisedSections.clear();
-  leaveLowest(buffer, minOffset[buffer]);
+  // Section inference, checked as soon as a section's values change (they
+  // only rise during a placement, so a failure is final). The caller made
+  // sure that offset + unplaced bytes fits in every section of the region,
+  // and the parent's state passed the test, so the sections whose values do
+  // not change pass too.
+  for (unsigned s = first; s < end; ++s)
+    if (!sectionFits(s, offset))
+      return false;
+  if (!leaveLowest(buffer, minOffset[buffer], offset))
+    return false;
 
   // Conflicting buffers can no longer start below this one's top.
   hatless = true;
@@ -412,17 +423,9 @@ bool DecisionSearch::place(unsigned buffer, int64_t offset, bool &hatless) {
     minOffset[other] = alignUp(top, part.buffers[other].alignment);
     if (minOffset[other] + part.buffers[other].size > capacity)
       return false;
-    leaveLowest(other, old);
+    if (!leaveLowest(other, old, offset))
+      return false;
   }
-  // Section inference. The caller made sure that offset + unplaced bytes
-  // fits in every section of the region and the parent's state passed this
-  // test, so only the sections whose values changed need a look.
-  for (unsigned s = first; s < end; ++s)
-    if (!sectionFits(s, offset))
-      return false;
-  for (unsigned s : raisedSections)
-    if (!sectionFits(s, offset))
-      return false;
   return true;
 }
 

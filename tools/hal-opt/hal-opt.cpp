@@ -15,20 +15,14 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
+#include "streamhal/Conversion/Passes.h"
 #include "streamhal/Dialect/Flow/IR/FlowDialect.h"
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
-#include "streamhal/Dialect/Util/IR/UtilDialect.h"
-#ifdef HAVE_STREAMHALCONVERSION
-#include "streamhal/Conversion/Passes.h"
-#endif
-#ifdef HAVE_STREAMHALHALTRANSFORMS
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
-#endif
-#ifdef HAVE_STREAMHALTESTPASSES
+#include "streamhal/Dialect/Util/IR/UtilDialect.h"
 #include "streamhal/TestPasses/TestPasses.h"
-#endif
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 
 /// Runs MlirOptMain writing to a temporary file next to `outputFilename`,
 /// renamed over it only on success: a failing run leaves an existing output
@@ -40,12 +34,12 @@ static mlir::LogicalResult runToOutputFile(int argc, char **argv,
   llvm::SmallString<128> temporary;
   if (std::error_code error = llvm::sys::fs::createUniqueFile(
           outputFilename + ".hal-opt-%%%%%%", temporary)) {
-    llvm::errs() << "hal-opt: cannot create a file next to '"
-                 << outputFilename << "': " << error.message() << "\n";
+    llvm::errs() << "hal-opt: cannot create a file next to '" << outputFilename
+                 << "': " << error.message() << "\n";
     return mlir::failure();
   }
-  if (mlir::failed(mlir::MlirOptMain(argc, argv, inputFilename, temporary,
-                                     registry))) {
+  if (mlir::failed(
+          mlir::MlirOptMain(argc, argv, inputFilename, temporary, registry))) {
     llvm::sys::fs::remove(temporary);
     return mlir::failure();
   }
@@ -62,15 +56,9 @@ static mlir::LogicalResult runToOutputFile(int argc, char **argv,
 int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
-#ifdef HAVE_STREAMHALCONVERSION
   streamhal::registerConvertFlowToHALPass();
-#endif
-#ifdef HAVE_STREAMHALHALTRANSFORMS
   streamhal::hal::registerHALPasses();
-#endif
-#ifdef HAVE_STREAMHALTESTPASSES
   streamhal::registerTestPasses();
-#endif
 
   mlir::DialectRegistry registry;
   registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect,
@@ -79,8 +67,8 @@ int main(int argc, char **argv) {
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "streamhal optimizer driver\n", registry);
   if (outputFilename == "-")
-    return mlir::asMainReturnCode(mlir::MlirOptMain(
-        argc, argv, inputFilename, outputFilename, registry));
-  return mlir::asMainReturnCode(runToOutputFile(
-      argc, argv, inputFilename, outputFilename, registry));
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
+  return mlir::asMainReturnCode(
+      runToOutputFile(argc, argv, inputFilename, outputFilename, registry));
 }
