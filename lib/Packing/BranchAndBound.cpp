@@ -44,8 +44,6 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 #include <numeric>
 
 using namespace streamhal::packing;
@@ -359,8 +357,8 @@ bool DecisionSearch::leaveLowest(unsigned buffer, int64_t oldMinOffset,
       continue;
     int64_t low = INT64_MAX;
     unsigned count = 0;
-    for (unsigned k = part.sectionBegin[s], e = part.sectionBegin[s + 1];
-         k < e; ++k) {
+    for (unsigned k = part.sectionBegin[s], e = part.sectionBegin[s + 1]; k < e;
+         ++k) {
       unsigned member = part.sectionList[k];
       if (offsetOf[member] >= 0)
         continue;
@@ -497,9 +495,9 @@ SearchOutcome DecisionSearch::search(const Region &region, size_t parentBegin,
 
   int64_t lowestTop = INT64_MAX;
   for (size_t k = begin; k < end; ++k)
-    lowestTop = std::min(lowestTop, stack[k].offset +
-                                        part.buffers[region.order[stack[k].index]]
-                                            .size);
+    lowestTop = std::min(lowestTop,
+                         stack[k].offset +
+                             part.buffers[region.order[stack[k].index]].size);
 
   // Every unplaced buffer will sit at or above the next offset, so it must
   // leave room for the most unplaced bytes of any section.
@@ -592,10 +590,6 @@ SearchOutcome detail::searchPart(const SearchPart &part, int64_t capacity,
     for (Preorder preorder : kPreorders) {
       DecisionSearch search(part, capacity, preorder, budget, limit);
       outcome = search.run(offsets);
-      if (getenv("PACK_TRACE"))
-        fprintf(stderr, "  limit=%llu pre=%d outcome=%d visited=%llu\n",
-                (unsigned long long)limit, int(preorder), int(outcome),
-                (unsigned long long)budget.nodesVisited);
       if (outcome != SearchOutcome::OutOfBudget || budget.exhausted())
         break;
     }

@@ -8,9 +8,11 @@
 //
 // Splits the problem into parts no lifetime crosses, then asks the decision
 // search of BranchAndBound.cpp for packings at capacities between the lower
-// bound and the incumbent (the greedy packing): the lower bound first, since
-// it is often reachable, then by bisection. Each attempt gets a share of the
-// remaining time so that a hopeless capacity cannot eat the whole budget.
+// bound and the incumbent (the greedy packing), in passes: each pass tries
+// the lowest capacity not yet ruled out (the lower bound is often reachable),
+// then bisects, giving every attempt the same node budget; the budget doubles
+// from pass to pass, so easy capacities are found first and a hopeless one
+// cannot eat the whole time limit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,8 +21,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
+#include <numeric>
 
 using namespace streamhal::packing;
 using namespace streamhal::packing::detail;
@@ -29,6 +30,10 @@ using Clock = std::chrono::steady_clock;
 /// Parts larger than this are left to greedy: the explicit conflict lists and
 /// per-node sorting do not scale to tens of thousands of buffers.
 static constexpr size_t kMaxSearchBuffers = 4000;
+
+/// How many times the node budget of a bisection attempt the first attempt
+/// of a pass (at the lowest capacity not ruled out) gets.
+static constexpr uint64_t kFirstAttemptFactor = 8;
 
 //===----------------------------------------------------------------------===//
 // Minimiser
@@ -117,45 +122,67 @@ PackingResult detail::packOptimal(const NormalizedProblem &problem,
     return heights;
   };
 
+  // Every height of a canonical packing is a multiple of the gcd of the
+  // sizes and alignments, so capacities only need to step by it.
+  int64_t step = 0;
+  for (const NormalizedBuffer &buffer : problem.buffers)
+    if (buffer.size > 0)
+      step = std::gcd(std::gcd(step, buffer.size), buffer.alignment);
+  step = std::max<int64_t>(step, 1);
+  // The lowest slab a packing of height > capacity can have.
+  auto slabAbove = [&](int64_t capacity) {
+    return alignTo(capacity / step * step + step, align);
+  };
+  // Parts too large to search keep their greedy placement, so no slab below
+  // their height is reachable.
+  int64_t reachable = proven;
+  std::vector<int64_t> heights = heightsOf(incumbent.offsets);
+  for (size_t p = 0; p < parts.size(); ++p)
+    if (parts[p].buffers.size() > kMaxSearchBuffers)
+      reachable = std::max(reachable, alignTo(heights[p], align));
+
+  // Passes of bisection between the lowest capacity not yet given up on and
+  // the incumbent, each starting at that lowest capacity (often reachable).
+  // Every attempt of a pass gets the same node budget, doubled from pass to
+  // pass, so that easy capacities are found first and hard ones get more
+  // effort later; budgets count nodes, which keeps the result reproducible
+  // whenever the time limit is not what stops the search.
   SearchBudget budget{deadline,
                       options.nodeLimit ? options.nodeLimit : UINT64_MAX};
-  int64_t softLow = proven;
-  bool first = true;
-  while (proven < incumbent.slabSize && !budget.exhausted()) {
-    // First try the lower bound itself (often reachable); then bisect
-    // between the lowest capacity not yet given up on and the incumbent.
-    int64_t capacity;
-    if (first)
-      capacity = proven;
-    else if (softLow < incumbent.slabSize)
-      capacity =
-          softLow + alignTo((incumbent.slabSize - softLow) / 2, align) - align;
-    else
-      capacity = incumbent.slabSize - align;
-    capacity = std::max(capacity, proven);
+  size_t searchable = 0;
+  for (const SearchPart &part : parts)
+    searchable += part.buffers.size();
+  uint64_t passNodes = std::max<uint64_t>(16384, 64 * searchable);
+  int64_t softLow = reachable;
+  bool firstOfPass = true, firstPass = true;
+  while (std::max(proven, reachable) < incumbent.slabSize &&
+         !budget.exhausted()) {
+    if (softLow >= incumbent.slabSize) {
+      passNodes = std::min<uint64_t>(passNodes * 2, UINT64_MAX / 4);
+      softLow = std::max(proven, reachable);
+      firstOfPass = true;
+      firstPass = false;
+    }
+    // The pass's first attempt, at the lowest capacity, gets a larger share,
+    // except in the first pass, where a good incumbent matters more.
+    int64_t capacity = softLow;
+    uint64_t attemptNodes =
+        firstPass ? passNodes : passNodes * kFirstAttemptFactor;
+    if (!firstOfPass) {
+      capacity += (incumbent.slabSize - softLow) / 2 / align * align;
+      attemptNodes = passNodes;
+    }
+    firstOfPass = false;
 
-    // Each attempt gets a share of what is left so that a hopeless capacity
-    // cannot eat the whole budget.
-    SearchBudget attempt = budget;
-    attempt.nodesVisited = 0;
-    auto remaining = deadline - Clock::now();
-    if (softLow < incumbent.slabSize)
-      attempt.deadline = Clock::now() + remaining * 2 / 5;
+    SearchBudget attempt{deadline, std::min(attemptNodes, budget.nodesLeft)};
+    // No attempt may take more than half of what is left.
+    attempt.deadline = Clock::now() + (deadline - Clock::now()) / 2;
     std::vector<int64_t> offsets = incumbent.offsets;
     SearchOutcome outcome =
         decide(parts, heightsOf(incumbent.offsets), capacity, attempt, offsets);
     budget.nodesVisited += attempt.nodesVisited;
-    budget.nodesLeft = budget.nodesLeft == UINT64_MAX
-                           ? UINT64_MAX
-                           : budget.nodesLeft - std::min(budget.nodesLeft,
-                                                         attempt.nodesVisited);
-    first = false;
-    if (getenv("PACK_TRACE"))
-      fprintf(stderr, "cap=%lld outcome=%d nodes=%llu t=%.3f inc=%lld\n",
-              (long long)capacity, int(outcome),
-              (unsigned long long)attempt.nodesVisited,
-              std::chrono::duration<double>(deadline - Clock::now()).count(),
-              (long long)incumbent.slabSize);
+    if (budget.nodesLeft != UINT64_MAX)
+      budget.nodesLeft -= std::min(budget.nodesLeft, attempt.nodesVisited);
     switch (outcome) {
     case SearchOutcome::Found:
       incumbent.offsets = std::move(offsets);
@@ -163,15 +190,11 @@ PackingResult detail::packOptimal(const NormalizedProblem &problem,
           slabFromHeight(problem, packingHeight(problem, incumbent.offsets));
       break;
     case SearchOutcome::Infeasible:
-      proven = std::max(proven, capacity + align);
+      proven = std::max(proven, slabAbove(capacity));
       softLow = std::max(softLow, proven);
       break;
     case SearchOutcome::OutOfBudget:
-      // A last-chance attempt had the whole budget (or a part is too big to
-      // search): nothing more to try.
-      if (softLow >= incumbent.slabSize)
-        budget.nodesLeft = 0;
-      softLow = std::max(softLow, capacity + align);
+      softLow = std::max(softLow, slabAbove(capacity));
       break;
     }
   }

@@ -45,16 +45,15 @@ static SmallVector<Value> buildShape(OpBuilder &builder, Location loc,
 }
 
 /// The element type and dense encoding constants of a tensor type.
-static std::pair<Value, Value> buildTypeAndEncoding(OpBuilder &builder,
-                                                    Location loc,
-                                                    ShapedType type) {
+static std::pair<Value, Value>
+buildTypeAndEncoding(OpBuilder &builder, Location loc, ShapedType type) {
   int32_t elementType =
       hal::getElementTypeValue(type.getElementType()).value_or(0);
   return {arith::ConstantIntOp::create(builder, loc,
                                        static_cast<int64_t>(elementType), 32u),
           arith::ConstantIntOp::create(
-              builder, loc,
-              static_cast<int64_t>(hal::kDenseRowMajorEncoding), 32u)};
+              builder, loc, static_cast<int64_t>(hal::kDenseRowMajorEncoding),
+              32u)};
 }
 
 /// Fails with a diagnostic when a tensor's element type has no encoding.
@@ -170,8 +169,8 @@ struct ConstantSubspanOpConversion
 
 /// Emits `hal.allocator.compute_offset` of an element of a tensor.
 static Value buildElementOffset(ConversionPatternRewriter &rewriter,
-                                Operation *op, ShapedType type,
-                                ValueRange dims, ValueRange indices) {
+                                Operation *op, ShapedType type, ValueRange dims,
+                                ValueRange indices) {
   Location loc = op->getLoc();
   Value allocator = getOrCreateDeviceAllocator(rewriter, op);
   SmallVector<Value> shape = buildShape(rewriter, loc, type, dims);
@@ -189,11 +188,10 @@ struct TensorLoadOpConversion : public OpConversionPattern<flow::TensorLoadOp> {
     auto type = cast<ShapedType>(op.getSource().getType());
     if (failed(checkEncodable(op, type)))
       return failure();
-    Value offset = buildElementOffset(rewriter, op, type,
-                                      adaptor.getSourceDims(),
-                                      adaptor.getIndices());
-    rewriter.replaceOpWithNewOp<hal::BufferLoadOp>(
-        op, op.getResult().getType(), adaptor.getSource(), offset);
+    Value offset = buildElementOffset(
+        rewriter, op, type, adaptor.getSourceDims(), adaptor.getIndices());
+    rewriter.replaceOpWithNewOp<hal::BufferLoadOp>(op, op.getResult().getType(),
+                                                   adaptor.getSource(), offset);
     return success();
   }
 };
@@ -207,9 +205,8 @@ struct TensorStoreOpConversion
     auto type = cast<ShapedType>(op.getTarget().getType());
     if (failed(checkEncodable(op, type)))
       return failure();
-    Value offset = buildElementOffset(rewriter, op, type,
-                                      adaptor.getTargetDims(),
-                                      adaptor.getIndices());
+    Value offset = buildElementOffset(
+        rewriter, op, type, adaptor.getTargetDims(), adaptor.getIndices());
     hal::BufferStoreOp::create(rewriter, op.getLoc(), adaptor.getValue(),
                                adaptor.getTarget(), offset);
     // The result is tied to the target: it is the same buffer.
@@ -223,14 +220,15 @@ struct TensorStoreOpConversion
 void populateBoundaryPatterns(MLIRContext *context,
                               TypeConverter &typeConverter,
                               RewritePatternSet &patterns) {
-  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(
-      patterns, typeConverter);
+  populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                 typeConverter);
   populateCallOpTypeConversionPattern(patterns, typeConverter);
   populateReturnOpTypeConversionPattern(patterns, typeConverter);
-  patterns.add<ConstantSubspanOpConversion, GlobalLoadOpConversion,
-               GlobalOpConversion, GlobalStoreOpConversion,
-               TensorCastOpConversion, TensorLoadOpConversion,
-               TensorStoreOpConversion>(typeConverter, context);
+  patterns
+      .add<ConstantSubspanOpConversion, GlobalLoadOpConversion,
+           GlobalOpConversion, GlobalStoreOpConversion, TensorCastOpConversion,
+           TensorLoadOpConversion, TensorStoreOpConversion>(typeConverter,
+                                                            context);
 }
 
 } // namespace streamhal

@@ -134,11 +134,11 @@ FailureOr<BoxCopyPlan> planBoxCopy(Operation *op, ShapedType outerType,
   for (int64_t dim = 0; dim < runDim; ++dim)
     runCount *= staticLengths[dim];
   if (runCount > kMaxCopyRuns)
-    return op->emitOpError() << "would need " << runCount
-                             << " separate copies for a non-contiguous box "
-                                "of "
-                             << outerType << " (the limit is "
-                             << kMaxCopyRuns << ")";
+    return op->emitOpError()
+           << "would need " << runCount
+           << " separate copies for a non-contiguous box "
+              "of "
+           << outerType << " (the limit is " << kMaxCopyRuns << ")";
   // Enumerate the run origins in row-major order like an odometer.
   SmallVector<int64_t> position(staticStarts.begin(),
                                 staticStarts.begin() + runDim);
@@ -170,8 +170,9 @@ void CommandRecorder::record() {
       hal::CommandBufferModeAttr::get(
           context, hal::CommandBufferMode::OneShot |
                        hal::CommandBufferMode::AllowInlineExecution),
-      hal::CommandCategoryAttr::get(context, hal::CommandCategory::Transfer |
-                                                 hal::CommandCategory::Dispatch));
+      hal::CommandCategoryAttr::get(context,
+                                    hal::CommandCategory::Transfer |
+                                        hal::CommandCategory::Dispatch));
   // Constants made while recording must dominate every command.
   state.setPrologueAnchor(create);
   commandBuffer = create.getResult();
@@ -199,19 +200,16 @@ void CommandRecorder::recordBarrier() {
   MLIRContext *context = rewriter.getContext();
   hal::CommandBufferExecutionBarrierOp::create(
       rewriter, state.getLoc(), commandBuffer,
-      hal::ExecutionStageAttr::get(context,
-                                   hal::ExecutionStage::CommandRetire |
-                                       hal::ExecutionStage::Dispatch),
-      hal::ExecutionStageAttr::get(context,
-                                   hal::ExecutionStage::CommandIssue |
-                                       hal::ExecutionStage::Dispatch),
+      hal::ExecutionStageAttr::get(context, hal::ExecutionStage::CommandRetire |
+                                                hal::ExecutionStage::Dispatch),
+      hal::ExecutionStageAttr::get(context, hal::ExecutionStage::CommandIssue |
+                                                hal::ExecutionStage::Dispatch),
       hal::ExecutionBarrierFlagAttr::get(context,
                                          hal::ExecutionBarrierFlag::None));
 }
 
-void CommandRecorder::recordCopy(Value source, Value sourceOffset,
-                                 Value target, Value targetOffset,
-                                 Value length) {
+void CommandRecorder::recordCopy(Value source, Value sourceOffset, Value target,
+                                 Value targetOffset, Value length) {
   hal::CommandBufferCopyBufferOp::create(state.getRewriter(), state.getLoc(),
                                          commandBuffer, source, sourceOffset,
                                          target, targetOffset, length);
@@ -249,8 +247,8 @@ void CommandRecorder::recordClone(flow::TensorCloneOp op) {
   // The result's own length: the source may be a larger constant range.
   BufferRange source = state.getRange(op.getOperand());
   BufferRange target = state.getRange(op.getResult());
-  recordCopy(source.buffer, state.getIndex(0), target.buffer,
-             state.getIndex(0), state.getValueSize(op.getResult()));
+  recordCopy(source.buffer, state.getIndex(0), target.buffer, state.getIndex(0),
+             state.getValueSize(op.getResult()));
 }
 
 void CommandRecorder::recordSlice(flow::TensorSliceOp op) {
@@ -280,11 +278,11 @@ void CommandRecorder::recordBoxCopy(Operation *op, Value outer, Value inner,
   BufferRange innerRange = state.getRange(inner);
   auto copy = [&](Value outerOffset, Value innerOffset, Value length) {
     if (intoOuter)
-      recordCopy(innerRange.buffer, innerOffset, outerRange.buffer,
-                 outerOffset, length);
+      recordCopy(innerRange.buffer, innerOffset, outerRange.buffer, outerOffset,
+                 length);
     else
-      recordCopy(outerRange.buffer, outerOffset, innerRange.buffer,
-                 innerOffset, length);
+      recordCopy(outerRange.buffer, outerOffset, innerRange.buffer, innerOffset,
+                 length);
   };
 
   if (plan->contiguous) {

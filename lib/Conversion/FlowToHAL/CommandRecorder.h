@@ -78,11 +78,10 @@ struct BoxCopyPlan {
 /// Plans the copy of the box at `starts` with extents `lengths` inside a
 /// tensor of type `outerType` whose dynamic dims are `outerDims`. Fails,
 /// reporting at `op`, for a dynamic box that is not provably contiguous.
-mlir::FailureOr<BoxCopyPlan> planBoxCopy(mlir::Operation *op,
-                                         mlir::ShapedType outerType,
-                                         mlir::ValueRange outerDims,
-                                         mlir::ValueRange starts,
-                                         llvm::ArrayRef<mlir::OpFoldResult> lengths);
+mlir::FailureOr<BoxCopyPlan>
+planBoxCopy(mlir::Operation *op, mlir::ShapedType outerType,
+            mlir::ValueRange outerDims, mlir::ValueRange starts,
+            llvm::ArrayRef<mlir::OpFoldResult> lengths);
 
 /// The extents of a slice (its length operands) or of an update (the update
 /// tensor's shape, dynamic dims as values).
@@ -111,9 +110,8 @@ private:
   void recordUpdate(flow::TensorUpdateOp op);
   /// Copies between a box of `outer` and the whole of `inner`; `intoOuter`
   /// says which way (update: into the outer tensor; slice: out of it).
-  void recordBoxCopy(mlir::Operation *op, mlir::Value outer,
-                     mlir::Value inner, mlir::ValueRange starts,
-                     bool intoOuter);
+  void recordBoxCopy(mlir::Operation *op, mlir::Value outer, mlir::Value inner,
+                     mlir::ValueRange starts, bool intoOuter);
   void recordDispatchCase(flow::DispatchOp op, const ResolvedVariant &resolved,
                           mlir::Region &region);
   /// Returns the three workgroup counts of a dispatch for one entry point.

@@ -58,8 +58,8 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
                         StringRef what) -> FailureOr<unsigned> {
     if (!index || index.getValue().isNegative() ||
         index.getValue().getZExtValue() >= count)
-      return op.emitOpError() << "hal.bindings entry " << entry
-                              << " names " << what << " that does not exist";
+      return op.emitOpError() << "hal.bindings entry " << entry << " names "
+                              << what << " that does not exist";
     return static_cast<unsigned>(index.getValue().getZExtValue());
   };
   auto addBuffer = [&](StringAttr name, ResolvedBinding::Kind kind,
@@ -76,8 +76,8 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
 
   return llvm::TypeSwitch<Attribute, LogicalResult>(entry)
       .Case([&](hal::ExOperandBufferAttr attr) -> LogicalResult {
-        FailureOr<unsigned> index =
-            checkIndex(attr.getOperand(), op.getArguments().size(), "an operand");
+        FailureOr<unsigned> index = checkIndex(
+            attr.getOperand(), op.getArguments().size(), "an operand");
         if (failed(index))
           return failure();
         if (!isa<RankedTensorType>(op.getArguments()[*index].getType()))
@@ -94,12 +94,12 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
         if (!isa<RankedTensorType>(op.getResult(*index).getType()))
           return op.emitOpError() << "hal.bindings entry " << entry
                                   << " binds a result that is not a tensor";
-        return addBuffer(attr.getBinding(),
-                         ResolvedBinding::Kind::ResultBuffer, *index);
+        return addBuffer(attr.getBinding(), ResolvedBinding::Kind::ResultBuffer,
+                         *index);
       })
       .Case([&](hal::ExPushConstantAttr attr) -> LogicalResult {
-        FailureOr<unsigned> index =
-            checkIndex(attr.getOperand(), op.getArguments().size(), "an operand");
+        FailureOr<unsigned> index = checkIndex(
+            attr.getOperand(), op.getArguments().size(), "an operand");
         if (failed(index))
           return failure();
         Type type = op.getArguments()[*index].getType();
@@ -125,10 +125,10 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
         auto global = SymbolTable::lookupNearestSymbolFrom<util::GlobalOp>(
             op, attr.getStorage());
         if (!global || !isa<hal::BufferType>(global.getType()))
-          return op.emitOpError() << "hal.bindings entry " << entry
-                                  << " names constant storage @"
-                                  << attr.getStorage().getValue()
-                                  << " that is not a !hal.buffer global";
+          return op.emitOpError()
+                 << "hal.bindings entry " << entry
+                 << " names constant storage @" << attr.getStorage().getValue()
+                 << " that is not a !hal.buffer global";
         if (!attr.getOffset() || !attr.getLength() ||
             attr.getOffset().getValue().isNegative() ||
             attr.getLength().getValue().isNegative())
@@ -152,14 +152,14 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
 FailureOr<SmallVector<ResolvedVariant>> resolveDispatch(flow::DispatchOp op) {
   SymbolRefAttr callee = op.getEntryPointAttr();
   if (callee.getNestedReferences().size() != 1)
-    return op.emitOpError() << "callee " << callee
-                            << " must have the form @executable::@entry";
+    return op.emitOpError()
+           << "callee " << callee << " must have the form @executable::@entry";
   auto executable = SymbolTable::lookupNearestSymbolFrom<hal::ExecutableOp>(
       op, callee.getRootReference());
   if (!executable)
-    return op.emitOpError() << "callee executable @"
-                            << callee.getRootReference().getValue()
-                            << " not found";
+    return op.emitOpError()
+           << "callee executable @" << callee.getRootReference().getValue()
+           << " not found";
   Attribute bindingsAttr = op->getAttr(flow::DispatchOp::getBindingsAttrName());
   if (!bindingsAttr)
     return op.emitOpError() << "is missing its hal.bindings attribute";
@@ -170,19 +170,18 @@ FailureOr<SmallVector<ResolvedVariant>> resolveDispatch(flow::DispatchOp op) {
 
   SmallVector<ResolvedVariant> variants;
   StringAttr entryName = callee.getLeafReference();
-  for (auto variant :
-       executable.getBody().getOps<hal::ExecutableVariantOp>()) {
+  for (auto variant : executable.getBody().getOps<hal::ExecutableVariantOp>()) {
     auto entryPoint = dyn_cast_or_null<hal::ExecutableEntryPointOp>(
         SymbolTable::lookupSymbolIn(variant, entryName));
     if (!entryPoint)
-      return op.emitOpError() << "variant @" << variant.getSymName()
-                              << " of executable @" << executable.getSymName()
-                              << " has no entry point @"
-                              << entryName.getValue();
+      return op.emitOpError()
+             << "variant @" << variant.getSymName() << " of executable @"
+             << executable.getSymName() << " has no entry point @"
+             << entryName.getValue();
     hal::InterfaceOp interface = entryPoint.lookupInterface();
     if (!interface)
-      return op.emitOpError() << "entry point " << callee
-                              << " has no hal.interface";
+      return op.emitOpError()
+             << "entry point " << callee << " has no hal.interface";
     Region &region = entryPoint.getWorkgroupCountRegion();
     if (!region.empty() && region.getNumArguments() != op.getWorkload().size())
       return op.emitOpError()
@@ -277,19 +276,18 @@ void CommandRecorder::recordDispatchCase(flow::DispatchOp op,
       values.push_back(state.getI32PushConstant(
           state.lookupScalar(op.getArguments()[*argument])));
     }
-    hal::CommandBufferPushConstantsOp::create(rewriter, loc, commandBuffer,
-                                              layout,
-                                              rewriter.getIndexAttr(0), values);
+    hal::CommandBufferPushConstantsOp::create(
+        rewriter, loc, commandBuffer, layout, rewriter.getIndexAttr(0), values);
   }
 
   SmallVector<Value, 3> workgroups =
       buildWorkgroupCount(op, resolved.entryPoint);
   hal::ExecutableVariantOp variant = resolved.variant;
   hal::ExecutableEntryPointOp entryPoint = resolved.entryPoint;
-  auto target = SymbolRefAttr::get(
-      op.getEntryPointAttr().getRootReference(),
-      {FlatSymbolRefAttr::get(variant.getSymNameAttr()),
-       FlatSymbolRefAttr::get(entryPoint.getSymNameAttr())});
+  auto target =
+      SymbolRefAttr::get(op.getEntryPointAttr().getRootReference(),
+                         {FlatSymbolRefAttr::get(variant.getSymNameAttr()),
+                          FlatSymbolRefAttr::get(entryPoint.getSymNameAttr())});
   hal::CommandBufferDispatchSymbolOp::create(rewriter, loc, commandBuffer,
                                              target, workgroups[0],
                                              workgroups[1], workgroups[2]);
@@ -320,11 +318,9 @@ CommandRecorder::buildWorkgroupCount(flow::DispatchOp op,
   // dims past the third fold into z so that x*y*z covers the workload.
   SmallVector<Value, 3> counts;
   for (unsigned dim = 0; dim < 3; ++dim)
-    counts.push_back(dim < workload.size() ? workload[dim]
-                                           : state.getIndex(1));
+    counts.push_back(dim < workload.size() ? workload[dim] : state.getIndex(1));
   for (unsigned dim = 3; dim < workload.size(); ++dim)
-    counts[2] =
-        state.createInPrologue<arith::MulIOp>(counts[2], workload[dim]);
+    counts[2] = state.createInPrologue<arith::MulIOp>(counts[2], workload[dim]);
   return counts;
 }
 

@@ -53,8 +53,8 @@ void populateFlowToHALLegality(ConversionTarget &target,
     return typeConverter.isSignatureLegal(op.getFunctionType()) &&
            typeConverter.isLegal(&op.getBody());
   });
-  target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp,
-                               util::GlobalLoadOp, util::GlobalStoreOp>(
+  target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp, util::GlobalLoadOp,
+                               util::GlobalStoreOp>(
       [&](Operation *op) { return typeConverter.isLegal(op); });
   target.addDynamicallyLegalOp<util::GlobalOp>(
       [&](util::GlobalOp op) { return typeConverter.isLegal(op.getType()); });
@@ -107,6 +107,7 @@ struct ConvertFlowToHALPass
     FlowToHALOptions options;
     options.outputMemoryType = *memoryType;
     options.statistics = &statistics;
+    options.fragmentsChecked = true;
 
     FlowToHALTypeConverter typeConverter(context);
     ConversionTarget target(*context);

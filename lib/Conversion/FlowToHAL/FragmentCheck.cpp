@@ -32,12 +32,12 @@ static LogicalResult checkTensorValue(Value value, Operation *at) {
     return at->emitOpError() << "has an unranked tensor " << type
                              << " that cannot be given storage";
   if (!hal::getElementTypeValue(type.getElementType()))
-    return at->emitOpError() << "has a tensor of element type "
-                             << type.getElementType()
-                             << " which has no HAL element type encoding";
+    return at->emitOpError()
+           << "has a tensor of element type " << type.getElementType()
+           << " which has no HAL element type encoding";
   if (failed(flow::findDynamicDims(value)))
-    return at->emitOpError() << "produces " << type
-                             << " whose dynamic dims cannot be found";
+    return at->emitOpError()
+           << "produces " << type << " whose dynamic dims cannot be found";
   return success();
 }
 

@@ -92,8 +92,8 @@ Value FragmentState::getIndex(int64_t value) {
 Value FragmentState::getI32(int32_t value) {
   Value &constant = i32Constants[value];
   if (!constant)
-    constant = createInPrologue<arith::ConstantIntOp>(static_cast<int64_t>(value),
-                                                      32u);
+    constant = createInPrologue<arith::ConstantIntOp>(
+        static_cast<int64_t>(value), 32u);
   return constant;
 }
 
@@ -120,8 +120,8 @@ Value FragmentState::getGlobalBuffer(StringAttr name) {
 }
 
 Value FragmentState::getLayout(int64_t pushConstants, ArrayAttr setLayouts) {
-  Attribute key = rewriter.getArrayAttr(
-      {rewriter.getIndexAttr(pushConstants), setLayouts});
+  Attribute key =
+      rewriter.getArrayAttr({rewriter.getIndexAttr(pushConstants), setLayouts});
   Value &layout = layouts[key];
   if (!layout)
     layout = createInPrologue<hal::ExecutableLayoutLookupOp>(
@@ -164,8 +164,8 @@ Value FragmentState::getValueSize(Value tensor) {
 }
 
 SmallVector<Value> FragmentState::lookupScalars(ValueRange inner) const {
-  return llvm::map_to_vector(
-      inner, [&](Value value) { return lookupScalar(value); });
+  return llvm::map_to_vector(inner,
+                             [&](Value value) { return lookupScalar(value); });
 }
 
 void FragmentState::setClassRange(unsigned classIndex, BufferRange range) {

@@ -46,8 +46,7 @@ mlir::Value getOrCreateDeviceAllocator(mlir::RewriterBase &rewriter,
 /// Shared state of the lowering of one `flow.ex.stream.fragment`.
 class FragmentState {
 public:
-  FragmentState(mlir::RewriterBase &rewriter,
-                flow::ExStreamFragmentOp fragment,
+  FragmentState(mlir::RewriterBase &rewriter, flow::ExStreamFragmentOp fragment,
                 mlir::ValueRange convertedArguments,
                 const ValueAliasing &aliasing,
                 const LivenessIntervals &liveness);

@@ -28,8 +28,7 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
     unsigned classIndex = aliasing.getClassIndex(value);
     if (Value previous = fixedBy[classIndex]) {
       InFlightDiagnostic diag =
-          at->emitOpError()
-          << "maps a value to two storages: it aliases both ";
+          at->emitOpError() << "maps a value to two storages: it aliases both ";
       auto describe = [&](Value v) {
         if (auto arg = dyn_cast<BlockArgument>(v))
           diag << "fragment operand " << arg.getArgNumber();
@@ -92,8 +91,7 @@ void StoragePlan::assignOutputs() {
   const ValueAliasing &aliasing = state.getAliasing();
   RewriterBase &rewriter = state.getRewriter();
   MLIRContext *context = rewriter.getContext();
-  Operation *terminator =
-      state.getFragment().getBody().front().getTerminator();
+  Operation *terminator = state.getFragment().getBody().front().getTerminator();
   for (Value returned : terminator->getOperands()) {
     if (!aliasing.getOrdinal(returned))
       continue;
@@ -123,8 +121,9 @@ void StoragePlan::assignConstants() {
     util::ByteRangeAttr range = constant.getRuntimeRange();
     Value length = state.getIndex(range.getLength());
     auto subspan = hal::BufferSubspanOp::create(
-        rewriter, constant.getLoc(), hal::BufferType::get(rewriter.getContext()),
-        pool, state.getIndex(range.getOffset()), length);
+        rewriter, constant.getLoc(),
+        hal::BufferType::get(rewriter.getContext()), pool,
+        state.getIndex(range.getOffset()), length);
     state.setClassRange(aliasing.getClassIndex(constant.getResult()),
                         {subspan.getResult(), length});
   }

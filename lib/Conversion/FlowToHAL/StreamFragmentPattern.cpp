@@ -32,7 +32,7 @@ struct StreamFragmentLowering
                   ConversionPatternRewriter &rewriter) const override {
     // Diagnostics are emitted here for downstream users that run the
     // patterns without the pass (which checks every fragment up front).
-    if (failed(checkStreamFragmentLowerable(op)))
+    if (!options.fragmentsChecked && failed(checkStreamFragmentLowerable(op)))
       return failure();
     ValueAliasing aliasing(op);
     LivenessIntervals liveness(op, aliasing);
@@ -57,9 +57,9 @@ struct StreamFragmentLowering
       if (!aliasing.getOrdinal(argument))
         state.mapScalar(argument, converted);
     for (auto constant : body.getOps<arith::ConstantOp>())
-      state.mapScalar(constant.getResult(),
-                      state.createInPrologue<arith::ConstantOp>(
-                          constant.getValue()));
+      state.mapScalar(
+          constant.getResult(),
+          state.createInPrologue<arith::ConstantOp>(constant.getValue()));
 
     StoragePlan plan(state, *kinds, options.outputMemoryType);
     plan.materialize();

@@ -43,6 +43,9 @@ struct FlowToHALOptions {
       hal::MemoryType::DeviceLocal | hal::MemoryType::HostVisible;
   /// Optional counters; must outlive the conversion.
   FlowToHALStatistics *statistics = nullptr;
+  /// Set when checkStreamFragmentLowerable already passed on every fragment
+  /// (the pass does this); the pattern then skips its own check.
+  bool fragmentsChecked = false;
 };
 
 /// Adds the patterns lowering flow ops, tensor-typed globals, function

@@ -125,8 +125,7 @@ LogicalResult ExStreamFragmentOp::verifyRegions() {
     if (argument.getType() != operand.getType())
       return emitOpError() << "region argument " << argument.getArgNumber()
                            << " has type " << argument.getType()
-                           << " but its operand has type "
-                           << operand.getType();
+                           << " but its operand has type " << operand.getType();
   auto terminator = dyn_cast<ReturnOp>(block.getTerminator());
   if (!terminator)
     return emitOpError() << "region must end with flow.return";
@@ -149,9 +148,8 @@ ValueRange ExStreamFragmentOp::getOperandDynamicDims(unsigned operandIndex) {
   unsigned begin = getArgumentsBeginIndex();
   if (operandIndex < begin || operandIndex >= begin + getArguments().size())
     return {};
-  return util::findDynamicDimsInList(operandIndex - begin,
-                                     getArguments().getTypes(),
-                                     getArgumentDims());
+  return util::findDynamicDimsInList(
+      operandIndex - begin, getArguments().getTypes(), getArgumentDims());
 }
 
 ValueRange ExStreamFragmentOp::getResultDynamicDims(unsigned resultIndex) {
@@ -232,16 +230,14 @@ LogicalResult DispatchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << " not found";
   StringAttr entryName = entryPoint.getLeafReference();
   bool found = false;
-  for (auto variant :
-       executable.getBody().getOps<hal::ExecutableVariantOp>()) {
+  for (auto variant : executable.getBody().getOps<hal::ExecutableVariantOp>()) {
     auto entry = dyn_cast_or_null<hal::ExecutableEntryPointOp>(
         SymbolTable::lookupSymbolIn(variant, entryName));
     if (!entry)
       continue;
     found = true;
     Region &region = entry.getWorkgroupCountRegion();
-    if (!region.empty() &&
-        region.getNumArguments() != getWorkload().size())
+    if (!region.empty() && region.getNumArguments() != getWorkload().size())
       return emitOpError() << "workload has " << getWorkload().size()
                            << " values but entry point " << entryPoint
                            << " takes " << region.getNumArguments();
@@ -266,9 +262,8 @@ ValueRange DispatchOp::getOperandDynamicDims(unsigned operandIndex) {
   unsigned begin = getArgumentsBeginIndex();
   if (operandIndex < begin || operandIndex >= begin + getArguments().size())
     return {};
-  return util::findDynamicDimsInList(operandIndex - begin,
-                                     getArguments().getTypes(),
-                                     getArgumentDims());
+  return util::findDynamicDimsInList(
+      operandIndex - begin, getArguments().getTypes(), getArgumentDims());
 }
 
 ValueRange DispatchOp::getResultDynamicDims(unsigned resultIndex) {
@@ -292,9 +287,8 @@ FailureOr<SmallVector<Value>> streamhal::flow::findDynamicDims(Value value) {
   } else if (auto argument = dyn_cast<BlockArgument>(value)) {
     if (auto fragment =
             dyn_cast<ExStreamFragmentOp>(argument.getOwner()->getParentOp()))
-      dims = fragment.getOperandDynamicDims(
-          fragment.getArgumentsBeginIndex() +
-          argument.getArgNumber());
+      dims = fragment.getOperandDynamicDims(fragment.getArgumentsBeginIndex() +
+                                            argument.getArgNumber());
   }
   if (dims.size() != expected)
     return failure();

@@ -42,26 +42,23 @@ static std::string formatIndices(ValueRange indices) {
 static LogicalResult verifyIndexCount(Operation *op, size_t count,
                                       ShapedType type, StringRef what) {
   if (count != static_cast<size_t>(type.getRank()))
-    return op->emitOpError() << "has " << count << " " << what
-                             << " but " << type << " has rank "
-                             << type.getRank();
+    return op->emitOpError() << "has " << count << " " << what << " but "
+                             << type << " has rank " << type.getRank();
   return success();
 }
 
 /// Verifies, where everything is constant, that the box starting at
 /// `starts` with extents `lengths` (std::nullopt = unknown) lies inside
 /// `outer`.
-static LogicalResult
-verifyBoxInBounds(Operation *op, ValueRange starts,
-                  ArrayRef<std::optional<int64_t>> lengths, ShapedType outer,
-                  StringRef what) {
+static LogicalResult verifyBoxInBounds(Operation *op, ValueRange starts,
+                                       ArrayRef<std::optional<int64_t>> lengths,
+                                       ShapedType outer, StringRef what) {
   for (auto [dim, start] : llvm::enumerate(starts)) {
     std::optional<int64_t> offset = getConstantIndex(start);
     std::optional<int64_t> length = lengths[dim];
     if (offset && *offset < 0)
       return op->emitOpError() << what << " start index " << *offset
-                               << " in dimension " << dim
-                               << " is negative";
+                               << " in dimension " << dim << " is negative";
     if (length && *length < 0)
       return op->emitOpError() << what << " length " << *length
                                << " in dimension " << dim << " is negative";
@@ -132,8 +129,8 @@ LogicalResult TensorSliceOp::verify() {
                                           "result")) ||
       failed(verifyIndexCount(*this, getStartIndices().size(), sourceType,
                               "start indices")) ||
-      failed(verifyIndexCount(*this, getLengths().size(), sourceType,
-                              "lengths")))
+      failed(
+          verifyIndexCount(*this, getLengths().size(), sourceType, "lengths")))
     return failure();
   if (resultType.getRank() != sourceType.getRank())
     return emitOpError() << "result rank " << resultType.getRank()
@@ -149,9 +146,8 @@ LogicalResult TensorSliceOp::verify() {
     std::optional<int64_t> constant = getConstantIndex(length);
     if (constant && !resultType.isDynamicDim(dim) &&
         resultType.getDimSize(dim) != *constant)
-      return emitOpError() << "length " << *constant << " of dimension "
-                           << dim << " does not match result type "
-                           << resultType;
+      return emitOpError() << "length " << *constant << " of dimension " << dim
+                           << " does not match result type " << resultType;
     lengths.push_back(constant);
   }
   return verifyBoxInBounds(*this, getStartIndices(), lengths, sourceType,
@@ -191,8 +187,7 @@ LogicalResult TensorUpdateOp::verify() {
                          << " does not match target element type "
                          << targetType.getElementType();
   return verifyBoxInBounds(*this, getStartIndices(),
-                           getStaticExtents(updateType), targetType,
-                           "update");
+                           getStaticExtents(updateType), targetType, "update");
 }
 
 std::optional<unsigned> TensorUpdateOp::getTiedResultOperandIndex(unsigned) {

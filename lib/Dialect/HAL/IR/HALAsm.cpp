@@ -17,8 +17,9 @@ namespace streamhal::hal {
 // hal.device.switch cases
 //===----------------------------------------------------------------------===//
 
-ParseResult parseSwitchCases(OpAsmParser &parser, ArrayAttr &conditions,
-                             SmallVectorImpl<std::unique_ptr<Region>> &regions) {
+ParseResult
+parseSwitchCases(OpAsmParser &parser, ArrayAttr &conditions,
+                 SmallVectorImpl<std::unique_ptr<Region>> &regions) {
   SmallVector<Attribute> conditionAttrs;
   auto parseCase = [&]() -> ParseResult {
     Attribute condition;
@@ -39,8 +40,7 @@ ParseResult parseSwitchCases(OpAsmParser &parser, ArrayAttr &conditions,
 void printSwitchCases(OpAsmPrinter &p, Operation *, ArrayAttr conditions,
                       MutableArrayRef<Region> regions) {
   p.increaseIndent();
-  for (auto [index, condition, region] :
-       llvm::enumerate(conditions, regions)) {
+  for (auto [index, condition, region] : llvm::enumerate(conditions, regions)) {
     if (index > 0)
       p << ",";
     p.printNewline();
@@ -145,8 +145,8 @@ void printDescriptorSetBindings(OpAsmPrinter &p, Operation *,
   for (unsigned i = 0, e = ordinals.size(); i < e; ++i) {
     if (i > 0)
       p << ", ";
-    p << ordinals[i] << " = (" << buffers[i] << " : " << bufferTypes[i]
-      << ")[" << offsets[i] << ", " << lengths[i] << "]";
+    p << ordinals[i] << " = (" << buffers[i] << " : " << bufferTypes[i] << ")["
+      << offsets[i] << ", " << lengths[i] << "]";
   }
 }
 

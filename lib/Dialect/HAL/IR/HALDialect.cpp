@@ -86,16 +86,14 @@ static constexpr std::pair<llvm::StringLiteral, MemoryAccess>
 Attribute DescriptorSetLayoutBindingAttr::parse(AsmParser &parser, Type) {
   int64_t ordinal = 0;
   std::string typeName;
-  if (parser.parseLess() || parser.parseInteger(ordinal) ||
-      parser.parseComma())
+  if (parser.parseLess() || parser.parseInteger(ordinal) || parser.parseComma())
     return {};
   SMLoc typeLoc = parser.getCurrentLocation();
   if (parser.parseString(&typeName))
     return {};
   std::optional<DescriptorType> type = symbolizeDescriptorType(typeName);
   if (!type) {
-    parser.emitError(typeLoc) << "unknown descriptor type '" << typeName
-                              << "'";
+    parser.emitError(typeLoc) << "unknown descriptor type '" << typeName << "'";
     return {};
   }
   if (parser.parseComma())

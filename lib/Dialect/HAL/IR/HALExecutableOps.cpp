@@ -87,8 +87,8 @@ InterfaceOp ExecutableEntryPointOp::lookupInterface() {
       SymbolTable::lookupSymbolIn(executable, getInterfaceAttr()));
 }
 
-LogicalResult ExecutableEntryPointOp::verifySymbolUses(
-    SymbolTableCollection &) {
+LogicalResult
+ExecutableEntryPointOp::verifySymbolUses(SymbolTableCollection &) {
   if (!lookupInterface())
     return emitOpError() << "interface " << getInterfaceAttr()
                          << " is not a hal.interface of the executable";

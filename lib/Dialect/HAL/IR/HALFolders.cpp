@@ -148,8 +148,7 @@ OpFoldResult AllocatorComputeOffsetOp::fold(FoldAdaptor adaptor) {
 namespace {
 /// Expands a non-constant compute_offset into row-major index math:
 /// `((i0 * d1 + i1) * d2 + i2) * element_bytes`.
-struct ExpandComputeOffset
-    : public OpRewritePattern<AllocatorComputeOffsetOp> {
+struct ExpandComputeOffset : public OpRewritePattern<AllocatorComputeOffsetOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(AllocatorComputeOffsetOp op,
@@ -161,11 +160,11 @@ struct ExpandComputeOffset
     Location loc = op.getLoc();
     Value linear;
     for (auto [index, dim] : llvm::zip_equal(op.getIndices(), op.getShape())) {
-      linear = linear ? arith::AddIOp::create(
-                            rewriter, loc,
-                            arith::MulIOp::create(rewriter, loc, linear, dim),
-                            index)
-                      : index;
+      linear =
+          linear ? arith::AddIOp::create(
+                       rewriter, loc,
+                       arith::MulIOp::create(rewriter, loc, linear, dim), index)
+                 : index;
     }
     if (!linear)
       linear = arith::ConstantIndexOp::create(rewriter, loc, 0);

@@ -157,8 +157,8 @@ LogicalResult ConstantSubspanOp::verify() {
   int64_t length = getRuntimeRange().getLength();
   if (bytes && *bytes > length)
     return emitOpError() << "result type " << getResult().getType() << " ("
-                         << *bytes << " bytes) does not fit in the "
-                         << length << "-byte range";
+                         << *bytes << " bytes) does not fit in the " << length
+                         << "-byte range";
   return success();
 }
 

@@ -163,8 +163,9 @@ LogicalResult PackMaterializer::run(const packing::PackingOptions &options,
     SmallVector<int64_t> laneEnds;
     DenseMap<unsigned, unsigned> laneOf;
     for (unsigned index : byStart) {
-      auto free = llvm::find_if(
-          laneEnds, [&](int64_t laneEnd) { return laneEnd < slices[index].start; });
+      auto free = llvm::find_if(laneEnds, [&](int64_t laneEnd) {
+        return laneEnd < slices[index].start;
+      });
       unsigned lane = free - laneEnds.begin();
       if (free == laneEnds.end())
         laneEnds.push_back(slices[index].end);
@@ -226,8 +227,8 @@ struct PackAllocationsPass
     bool failedAny = false;
     for (AllocatorPackOp op : packs) {
       PackMaterializer materializer(rewriter, op, alignments);
-      failedAny |= failed(materializer.run(options, staticSlices,
-                                           dynamicSlices, staticBytes));
+      failedAny |= failed(
+          materializer.run(options, staticSlices, dynamicSlices, staticBytes));
     }
     numPacks += packs.size();
     numStaticSlices += staticSlices;

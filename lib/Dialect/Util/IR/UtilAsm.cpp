@@ -18,11 +18,10 @@ namespace streamhal::util {
 // Symbol visibility
 //===----------------------------------------------------------------------===//
 
-ParseResult parseSymbolVisibility(OpAsmParser &parser,
-                                  StringAttr &visibility) {
+ParseResult parseSymbolVisibility(OpAsmParser &parser, StringAttr &visibility) {
   StringRef keyword;
-  if (succeeded(parser.parseOptionalKeyword(
-          &keyword, {"public", "private", "nested"})))
+  if (succeeded(parser.parseOptionalKeyword(&keyword,
+                                            {"public", "private", "nested"})))
     visibility = parser.getBuilder().getStringAttr(keyword);
   return success();
 }
@@ -116,9 +115,8 @@ ParseResult parseShapedFunctionType(
         return failure();
       std::optional<unsigned> index = findOperandByName(operands, tiedOperand);
       if (!index)
-        return parser.emitError(loc)
-               << "tied result names " << tiedOperand.name
-               << " which is not an operand of this op";
+        return parser.emitError(loc) << "tied result names " << tiedOperand.name
+                                     << " which is not an operand of this op";
       ties.push_back(*index);
       anyTied = true;
       if (succeeded(parser.parseOptionalKeyword("as"))) {

@@ -46,10 +46,10 @@ LogicalResult verifyDynamicDimCounts(Operation *op, TypeRange types,
   for (Type type : types)
     expected += getDynamicDimCount(type);
   if (expected != dims.size())
-    return op->emitOpError() << what << " dims count mismatch: the "
-                             << what << " types have " << expected
-                             << " dynamic dimensions but " << dims.size()
-                             << " dims were given";
+    return op->emitOpError()
+           << what << " dims count mismatch: the " << what << " types have "
+           << expected << " dynamic dimensions but " << dims.size()
+           << " dims were given";
   return success();
 }
 
@@ -93,9 +93,9 @@ LogicalResult verifyTiedTypes(Operation *op, Type operandType,
   auto operandShaped = dyn_cast<ShapedType>(operandType);
   auto resultShaped = dyn_cast<ShapedType>(resultType);
   if (!operandShaped || !resultShaped)
-    return op->emitOpError() << "tied result type " << resultType
-                             << " and operand type " << operandType
-                             << " must both be tensors";
+    return op->emitOpError()
+           << "tied result type " << resultType << " and operand type "
+           << operandType << " must both be tensors";
   if (operandShaped.getElementType() != resultShaped.getElementType())
     return op->emitOpError()
            << "tied result type " << resultType
@@ -117,9 +117,9 @@ LogicalResult verifyTiedOperands(Operation *op, ArrayAttr tiedOperands,
   if (!tiedOperands)
     return success();
   if (tiedOperands.size() != resultTypes.size())
-    return op->emitOpError() << "tied_operands has " << tiedOperands.size()
-                             << " entries but the op has "
-                             << resultTypes.size() << " results";
+    return op->emitOpError()
+           << "tied_operands has " << tiedOperands.size()
+           << " entries but the op has " << resultTypes.size() << " results";
   for (auto [resultIndex, entry] : llvm::enumerate(tiedOperands)) {
     auto index = dyn_cast<IntegerAttr>(entry);
     if (!index)

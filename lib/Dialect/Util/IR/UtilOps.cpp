@@ -86,8 +86,7 @@ static FailureOr<GlobalOp> lookupGlobal(Operation *user,
   auto global =
       symbolTable.lookupNearestSymbolFrom<GlobalOp>(user, symbol.getAttr());
   if (!global)
-    return user->emitOpError()
-           << "references undefined global " << symbol;
+    return user->emitOpError() << "references undefined global " << symbol;
   return global;
 }
 
@@ -99,8 +98,7 @@ GlobalLoadOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return failure();
   if (global->getType() != getResult().getType())
     return emitOpError() << "result type " << getResult().getType()
-                         << " does not match global type "
-                         << global->getType();
+                         << " does not match global type " << global->getType();
   return success();
 }
 
@@ -115,7 +113,6 @@ GlobalStoreOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << getGlobalAttr();
   if (global->getType() != getValue().getType())
     return emitOpError() << "value type " << getValue().getType()
-                         << " does not match global type "
-                         << global->getType();
+                         << " does not match global type " << global->getType();
   return success();
 }

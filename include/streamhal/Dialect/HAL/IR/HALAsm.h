@@ -27,8 +27,7 @@ using EnumOf = decltype(std::declval<AttrT>().getValue());
 template <typename AttrT>
 mlir::ParseResult buildEnumAttr(mlir::OpAsmParser &parser, llvm::SMLoc loc,
                                 llvm::StringRef spelling, AttrT &attr) {
-  std::optional<EnumOf<AttrT>> value =
-      symbolizeEnum<EnumOf<AttrT>>(spelling);
+  std::optional<EnumOf<AttrT>> value = symbolizeEnum<EnumOf<AttrT>>(spelling);
   if (!value)
     return parser.emitError(loc) << "invalid " << AttrT::getMnemonic()
                                  << " value '" << spelling << "'";

@@ -68,8 +68,7 @@ mlir::LogicalResult verifyTiedOperands(mlir::Operation *op,
 
 /// Verifies that the tensor `resultType` may be stored in place of the tensor
 /// `operandType`: same element type, same byte size when both are static.
-mlir::LogicalResult verifyTiedTypes(mlir::Operation *op,
-                                    mlir::Type operandType,
+mlir::LogicalResult verifyTiedTypes(mlir::Operation *op, mlir::Type operandType,
                                     mlir::Type resultType);
 
 } // namespace streamhal::util
