@@ -127,6 +127,10 @@ private:
   FragmentState &state;
   mlir::Value commandBuffer;
   unsigned numCommands = 0;
+  /// Resolutions by (callee, hal.bindings).
+  llvm::DenseMap<std::pair<mlir::Attribute, mlir::Attribute>,
+                 llvm::SmallVector<ResolvedVariant>>
+      resolvedDispatches;
 };
 
 } // namespace streamhal

@@ -207,20 +207,30 @@ FailureOr<SmallVector<ResolvedVariant>> resolveDispatch(flow::DispatchOp op) {
 //===----------------------------------------------------------------------===//
 
 void CommandRecorder::recordDispatch(flow::DispatchOp op) {
-  FailureOr<SmallVector<ResolvedVariant>> variants = resolveDispatch(op);
-  if (failed(variants))
-    return; // rejected by the fragment check
+  // Dispatches of one callee with the same bindings resolve alike (the
+  // per-op checks already passed), so resolve each such pair once.
+  std::pair<Attribute, Attribute> key{
+      op.getEntryPointAttr(),
+      op->getAttr(flow::DispatchOp::getBindingsAttrName())};
+  auto cached = resolvedDispatches.find(key);
+  if (cached == resolvedDispatches.end()) {
+    FailureOr<SmallVector<ResolvedVariant>> resolved = resolveDispatch(op);
+    if (failed(resolved))
+      return; // rejected by the fragment check
+    cached = resolvedDispatches.try_emplace(key, std::move(*resolved)).first;
+  }
+  SmallVector<ResolvedVariant> &variants = cached->second;
   RewriterBase &rewriter = state.getRewriter();
   MLIRContext *context = rewriter.getContext();
   SmallVector<Attribute> conditions;
-  for (ResolvedVariant &resolved : *variants)
+  for (ResolvedVariant &resolved : variants)
     conditions.push_back(hal::MatchExecutableFormatAttr::get(
         context, resolved.variant.getTarget().getFormat()));
   auto switchOp = hal::DeviceSwitchOp::create(
       rewriter, op.getLoc(), TypeRange(), state.getDevice(),
-      rewriter.getArrayAttr(conditions), variants->size());
+      rewriter.getArrayAttr(conditions), variants.size());
   for (auto [resolved, region] :
-       llvm::zip_equal(*variants, switchOp.getConditionRegions()))
+       llvm::zip_equal(variants, switchOp.getConditionRegions()))
     recordDispatchCase(op, resolved, region);
   ++numCommands;
   recordBarrier();

@@ -120,9 +120,7 @@ Value FragmentState::getGlobalBuffer(StringAttr name) {
 }
 
 Value FragmentState::getLayout(int64_t pushConstants, ArrayAttr setLayouts) {
-  Attribute key =
-      rewriter.getArrayAttr({rewriter.getIndexAttr(pushConstants), setLayouts});
-  Value &layout = layouts[key];
+  Value &layout = layouts[{pushConstants, setLayouts}];
   if (!layout)
     layout = createInPrologue<hal::ExecutableLayoutLookupOp>(
         hal::ExecutableLayoutType::get(rewriter.getContext()), getDevice(),

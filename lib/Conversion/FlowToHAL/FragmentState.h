@@ -141,7 +141,7 @@ private:
   llvm::DenseMap<int32_t, mlir::Value> i32Constants;
   llvm::DenseMap<mlir::Value, mlir::Value> i32PushConstants;
   llvm::DenseMap<mlir::Attribute, mlir::Value> globalBuffers;
-  llvm::DenseMap<mlir::Attribute, mlir::Value> layouts;
+  llvm::DenseMap<std::pair<int64_t, mlir::Attribute>, mlir::Value> layouts;
   /// Sizes keyed by the type and the dims (by identity).
   std::map<std::pair<const void *, std::vector<const void *>>, mlir::Value>
       sizes;
