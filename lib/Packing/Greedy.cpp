@@ -159,7 +159,9 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem,
   };
 
   // The input order goes last: it rarely wins, and by then the cutoff
-  // usually stops it early.
+  // usually stops it early. It wins ties, so that whenever the classic
+  // in-order loop is as good as any ordering, its offsets are the ones kept
+  // (the reference packings of lowering.md are in-order ones).
   orderings.push_back(nullptr);
 
   BestFitPlacer placer(problem, index);
@@ -174,10 +176,14 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem,
         return less(keys[a], keys[b]);
       });
     }
-    // Only a strictly lower packing can replace the incumbent.
-    std::optional<int64_t> height = placer.place(
-        order, offsets, bestHeight == INT64_MAX ? INT64_MAX : bestHeight - 1);
-    if (height && *height < bestHeight) {
+    // Only a strictly lower packing can replace the incumbent, except for
+    // the input order, which also replaces an equal one.
+    bool winsTies = !less;
+    int64_t cutoff =
+        bestHeight == INT64_MAX || winsTies ? bestHeight : bestHeight - 1;
+    std::optional<int64_t> height = placer.place(order, offsets, cutoff);
+    if (height &&
+        (*height < bestHeight || (winsTies && *height == bestHeight))) {
       bestHeight = *height;
       best.offsets.swap(offsets);
     }

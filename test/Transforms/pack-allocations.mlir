@@ -12,11 +12,16 @@
 // CHECK-DAG:     %[[C432:.+]] = arith.constant 432 : index
 // CHECK-NOT:     hal.allocator.pack
 // CHECK:         return %[[C432]], %[[C0]], %[[C112]], %[[C0]], %[[C224]], %[[C0]], %[[C208]]
-// Every strategy reaches the 432-byte lower bound here.
+// Every strategy reaches the 432-byte lower bound here, and the in-order
+// packing wins ties, so every strategy gives lowering.md's reference offsets.
 // GREEDY-LABEL: func.func @reference_static
-// GREEDY:         %[[C432:.+]] = arith.constant 432 : index
+// GREEDY-DAG:     %[[C0:.+]] = arith.constant 0 : index
+// GREEDY-DAG:     %[[C112:.+]] = arith.constant 112 : index
+// GREEDY-DAG:     %[[C224:.+]] = arith.constant 224 : index
+// GREEDY-DAG:     %[[C208:.+]] = arith.constant 208 : index
+// GREEDY-DAG:     %[[C432:.+]] = arith.constant 432 : index
 // GREEDY-NOT:     hal.allocator.pack
-// GREEDY:         return %[[C432]],
+// GREEDY:         return %[[C432]], %[[C0]], %[[C112]], %[[C0]], %[[C224]], %[[C0]], %[[C208]]
 func.func @reference_static(%allocator: !hal.allocator) -> (index, index, index, index, index, index, index) {
   %c100 = arith.constant 100 : index
   %c200 = arith.constant 200 : index

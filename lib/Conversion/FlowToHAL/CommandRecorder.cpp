@@ -61,6 +61,12 @@ SmallVector<OpFoldResult> getBoxLengths(Operation *op) {
   return lengths;
 }
 
+ValueRange getBoxOuterDims(Operation *op) {
+  if (auto slice = dyn_cast<flow::TensorSliceOp>(op))
+    return slice.getSourceDims();
+  return cast<flow::TensorUpdateOp>(op).getTargetDims();
+}
+
 /// Returns the extent of dimension `dim` of a tensor as a constant or value.
 static OpFoldResult getOuterExtent(ShapedType type, ValueRange dims,
                                    unsigned dim) {
@@ -264,7 +270,7 @@ void CommandRecorder::recordUpdate(flow::TensorUpdateOp op) {
 void CommandRecorder::recordBoxCopy(Operation *op, Value outer, Value inner,
                                     ValueRange starts, bool intoOuter) {
   auto outerType = cast<ShapedType>(outer.getType());
-  SmallVector<Value> outerDims = state.getOuterDims(outer);
+  SmallVector<Value> outerDims = state.lookupScalars(getBoxOuterDims(op));
   SmallVector<Value> outerStarts = state.lookupScalars(starts);
   SmallVector<OpFoldResult> lengths = getBoxLengths(op);
   for (OpFoldResult &length : lengths)

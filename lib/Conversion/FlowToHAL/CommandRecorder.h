@@ -65,6 +65,11 @@ resolveDispatch(flow::DispatchOp op);
 /// std::nullopt for widths a 32-bit fill cannot express.
 std::optional<uint32_t> getSplatPatternMultiplier(mlir::Type elementType);
 
+/// The dynamic dims of the outer tensor of a box copy (a slice's source or
+/// an update's target) as the op itself spells them. Contiguity compares the
+/// box lengths with these, so both must come from the same op.
+mlir::ValueRange getBoxOuterDims(mlir::Operation *op);
+
 /// How a box (slice source box or update target box) of a tensor is copied.
 struct BoxCopyPlan {
   /// One copy covers the box: it is contiguous in the outer tensor.

@@ -16,6 +16,13 @@ using namespace mlir;
 
 namespace streamhal {
 
+/// Interfaces beyond these limits cannot be recorded: real devices allow a
+/// few descriptor sets and a few hundred bytes of push constants, and the
+/// lowering materializes one layout list per set and one value per push
+/// constant.
+static constexpr int64_t kMaxDescriptorSets = 64;
+static constexpr int64_t kMaxPushConstants = 1024;
+
 //===----------------------------------------------------------------------===//
 // Resolution
 //===----------------------------------------------------------------------===//
@@ -40,6 +47,24 @@ static ArrayAttr buildSetLayouts(hal::InterfaceOp interface) {
   return ArrayAttr::get(context, sets);
 }
 
+/// Returns the value of an integer attribute of any width when it lies in
+/// `[0, bound)`, compared without truncation (an `i128` of 2^64 is not 0).
+static std::optional<int64_t> getIndexBelow(IntegerAttr attr, uint64_t bound) {
+  if (!attr)
+    return std::nullopt;
+  const APInt &value = attr.getValue();
+  if (value.isNegative() || value.getActiveBits() > 63 ||
+      value.getZExtValue() >= bound)
+    return std::nullopt;
+  return static_cast<int64_t>(value.getZExtValue());
+}
+
+/// Prints an integer attribute's value in full, `<none>` when absent.
+static std::string formatInteger(IntegerAttr attr) {
+  return attr ? llvm::toString(attr.getValue(), /*Radix=*/10, /*Signed=*/true)
+              : std::string("<none>");
+}
+
 /// Resolves one `hal.bindings` entry against `resolved.interface`.
 static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
                                     ResolvedVariant &resolved) {
@@ -56,11 +81,11 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
   };
   auto checkIndex = [&](IntegerAttr index, size_t count,
                         StringRef what) -> FailureOr<unsigned> {
-    if (!index || index.getValue().isNegative() ||
-        index.getValue().getZExtValue() >= count)
+    std::optional<int64_t> value = getIndexBelow(index, count);
+    if (!value)
       return op.emitOpError() << "hal.bindings entry " << entry << " names "
                               << what << " that does not exist";
-    return static_cast<unsigned>(index.getValue().getZExtValue());
+    return static_cast<unsigned>(*value);
   };
   auto addBuffer = [&](StringAttr name, ResolvedBinding::Kind kind,
                        unsigned index) -> LogicalResult {
@@ -108,17 +133,15 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
                  << "push constant operand " << *index << " has type " << type
                  << " but push constants take index or i32 values";
         int64_t count = resolved.pushConstantArguments.size();
-        IntegerAttr ordinal = attr.getOrdinal();
-        if (!ordinal || ordinal.getValue().isNegative() ||
-            ordinal.getValue().getSExtValue() >= count)
+        std::optional<int64_t> ordinal =
+            getIndexBelow(attr.getOrdinal(), count);
+        if (!ordinal)
           return op.emitOpError()
-                 << "push constant ordinal "
-                 << (ordinal ? ordinal.getValue().getSExtValue() : -1)
+                 << "push constant ordinal " << formatInteger(attr.getOrdinal())
                  << " is beyond the " << count
                  << " push constants of interface @"
                  << resolved.interface.getSymName();
-        resolved.pushConstantArguments[ordinal.getValue().getSExtValue()] =
-            *index;
+        resolved.pushConstantArguments[*ordinal] = *index;
         return success();
       })
       .Case([&](hal::ExConstantStorageAttr attr) -> LogicalResult {
@@ -129,18 +152,21 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
                  << "hal.bindings entry " << entry
                  << " names constant storage @" << attr.getStorage().getValue()
                  << " that is not a !hal.buffer global";
-        if (!attr.getOffset() || !attr.getLength() ||
-            attr.getOffset().getValue().isNegative() ||
-            attr.getLength().getValue().isNegative())
-          return op.emitOpError() << "hal.bindings entry " << entry
-                                  << " has a negative byte range";
+        std::optional<int64_t> offset =
+            getIndexBelow(attr.getOffset(), INT64_MAX);
+        std::optional<int64_t> length =
+            getIndexBelow(attr.getLength(), INT64_MAX);
+        if (!offset || !length)
+          return op.emitOpError()
+                 << "hal.bindings entry " << entry
+                 << " needs a byte range of non-negative 64-bit integers";
         if (failed(addBuffer(attr.getBinding(),
                              ResolvedBinding::Kind::ConstantStorage, 0)))
           return failure();
         ResolvedBinding &binding = resolved.bindings.back();
         binding.storage = attr.getStorage();
-        binding.offset = attr.getOffset().getValue().getSExtValue();
-        binding.length = attr.getLength().getValue().getSExtValue();
+        binding.offset = *offset;
+        binding.length = *length;
         return success();
       })
       .Default([&](Attribute) {
@@ -188,6 +214,18 @@ FailureOr<SmallVector<ResolvedVariant>> resolveDispatch(flow::DispatchOp op) {
              << "workload has " << op.getWorkload().size()
              << " values but the workgroup count region of variant @"
              << variant.getSymName() << " takes " << region.getNumArguments();
+    if (interface.getPushConstantCount() > kMaxPushConstants)
+      return op.emitOpError()
+             << "interface @" << interface.getSymName() << " declares "
+             << interface.getPushConstantCount() << " push constants; at most "
+             << kMaxPushConstants << " can be recorded";
+    for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
+      if (binding.getSet().getSExtValue() >= kMaxDescriptorSets)
+        return op.emitOpError()
+               << "interface binding @" << binding.getSymName() << " of @"
+               << interface.getSymName() << " is in descriptor set "
+               << binding.getSet().getSExtValue() << "; sets 0 to "
+               << kMaxDescriptorSets - 1 << " can be recorded";
     ResolvedVariant resolved{variant, entryPoint, interface};
     resolved.pushConstantArguments.resize(interface.getPushConstantCount());
     for (Attribute entry : bindings)

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "streamhal/Conversion/Passes.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/HAL/IR/ElementTypes.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
 
@@ -92,11 +93,47 @@ struct ConvertFlowToHALPass
         ok &= succeeded(checkStreamFragmentLowerable(fragment));
         return WalkResult::skip();
       }
+      // Host element access and buffer view creation need an element type
+      // encoding; report it here so the conversion itself cannot fail.
+      Type encodedType;
+      if (auto load = dyn_cast<flow::TensorLoadOp>(op))
+        encodedType = load.getSource().getType();
+      else if (auto store = dyn_cast<flow::TensorStoreOp>(op))
+        encodedType = store.getTarget().getType();
+      else if (auto cast = dyn_cast<hal::TensorCastOp>(op))
+        encodedType = cast.getSource().getType();
+      if (auto shaped = dyn_cast_or_null<ShapedType>(encodedType)) {
+        if (!hal::getElementTypeValue(shaped.getElementType())) {
+          op->emitOpError() << "uses element type " << shaped.getElementType()
+                            << " which has no HAL element type encoding";
+          ok = false;
+          return WalkResult::advance();
+        }
+      }
       if (isa<flow::FlowDialect>(op->getDialect()) &&
           !isa<flow::TensorLoadOp, flow::TensorStoreOp>(op)) {
         op->emitOpError() << "can only be lowered inside a "
                              "flow.ex.stream.fragment";
         ok = false;
+        return WalkResult::advance();
+      }
+      // Tensors outside fragments only flow through the ops the boundary
+      // patterns convert; any other op would keep a tensor that no buffer
+      // can stand for.
+      if (!isa<flow::FlowDialect>(op->getDialect()) &&
+          !isa<func::FuncOp, func::ReturnOp, func::CallOp, util::GlobalOp,
+               util::GlobalLoadOp, util::GlobalStoreOp, hal::TensorCastOp,
+               hal::ConstantSubspanOp>(op)) {
+        auto isTensor = [](Type type) { return isa<TensorType>(type); };
+        if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+            llvm::any_of(op->getResultTypes(), isTensor)) {
+          op->emitOpError() << "uses tensors outside a "
+                               "flow.ex.stream.fragment; only function "
+                               "boundaries, util globals, hal.tensor.cast, "
+                               "hal.constant.subspan and "
+                               "flow.tensor.load/store can be lowered there";
+          ok = false;
+        }
       }
       return WalkResult::advance();
     });

@@ -35,6 +35,9 @@ static LogicalResult checkTensorValue(Value value, Operation *at) {
     return at->emitOpError()
            << "has a tensor of element type " << type.getElementType()
            << " which has no HAL element type encoding";
+  if (type.hasStaticShape() && !util::getStaticByteSize(type))
+    return at->emitOpError() << "has a tensor " << type
+                             << " whose byte size does not fit in 64 bits";
   if (failed(flow::findDynamicDims(value)))
     return at->emitOpError()
            << "produces " << type << " whose dynamic dims cannot be found";
@@ -83,11 +86,11 @@ static LogicalResult checkSplat(flow::TensorSplatOp op) {
 static LogicalResult checkBoxCopy(Operation *op, Value outer,
                                   ValueRange starts) {
   auto outerType = cast<ShapedType>(outer.getType());
-  FailureOr<SmallVector<Value>> dims = flow::findDynamicDims(outer);
-  if (failed(dims))
-    return op->emitOpError() << "copies from or into " << outerType
-                             << " whose dynamic dims cannot be found";
-  return planBoxCopy(op, outerType, *dims, starts, getBoxLengths(op));
+  // The op's own dims of the outer tensor: the lengths of the box are
+  // spelled with the same values (block arguments inside the fragment), so
+  // a box covering a whole dynamic dim is recognised as contiguous.
+  return planBoxCopy(op, outerType, getBoxOuterDims(op), starts,
+                     getBoxLengths(op));
 }
 
 LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment) {
@@ -110,9 +113,19 @@ LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment) {
               return checkBoxCopy(update, update.getTarget(),
                                   update.getStartIndices());
             })
+            .Case([](arith::ConstantOp constant) -> LogicalResult {
+              // Only scalars are hoisted; a tensor constant would get storage
+              // that nothing ever fills.
+              if (isa<ShapedType>(constant.getType()))
+                return constant.emitOpError()
+                       << "defines a " << constant.getType()
+                       << " constant inside a stream fragment; only scalar "
+                          "constants can be hoisted (tensor contents belong "
+                          "in a hal.constant.subspan or a flow.tensor.splat)";
+              return success();
+            })
             .Case<flow::TensorCloneOp, flow::TensorReshapeOp,
-                  hal::ConstantSubspanOp, arith::ConstantOp>(
-                [](Operation *) { return success(); })
+                  hal::ConstantSubspanOp>([](Operation *) { return success(); })
             .Default([](Operation *other) {
               return other->emitOpError()
                      << "is an unexpected op in stream fragment: '"

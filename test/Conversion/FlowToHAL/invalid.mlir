@@ -479,3 +479,115 @@ func.func @unranked(%arg0: tensor<*xf32>) -> tensor<*xf32> {
   }
   return %0 : tensor<*xf32>
 }
+
+// -----
+
+// A static tensor whose byte size does not fit in 64 bits.
+func.func @byte_size_overflow(%arg0: tensor<4611686018427387904x4xf32>) -> tensor<4611686018427387904x4xf32> {
+  // expected-error @+1 {{'flow.ex.stream.fragment' op has a tensor 'tensor<4611686018427387904x4xf32>' whose byte size does not fit in 64 bits}}
+  %0 = flow.ex.stream.fragment(%arg0) : (tensor<4611686018427387904x4xf32>) -> tensor<4611686018427387904x4xf32> =
+      (%a: tensor<4611686018427387904x4xf32>) -> tensor<4611686018427387904x4xf32> {
+    // expected-error @+1 {{has a tensor 'tensor<4611686018427387904x4xf32>' whose byte size does not fit in 64 bits}}
+    %1 = flow.tensor.clone %a : tensor<4611686018427387904x4xf32>
+    flow.return %1 : tensor<4611686018427387904x4xf32>
+  }
+  return %0 : tensor<4611686018427387904x4xf32>
+}
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io attributes {push_constants = 4294967296 : index} {
+    hal.interface.binding @ret0, set=0, binding=0, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @too_many_push_constants() -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment() : () -> tensor<4xf32> = () -> tensor<4xf32> {
+    %c4 = arith.constant 4 : index
+    // expected-error @+1 {{interface @io declares 4294967296 push constants; at most 1024 can be recorded}}
+    %1 = flow.dispatch @ex::@entry[%c4]() {hal.bindings = [#hal.ex.result_buffer<"ret0", 0 : index>]} : () -> tensor<4xf32>
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @ret0, set=100000000000, binding=0, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @descriptor_set_too_large() -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment() : () -> tensor<4xf32> = () -> tensor<4xf32> {
+    %c4 = arith.constant 4 : index
+    // expected-error @+1 {{interface binding @ret0 of @io is in descriptor set 100000000000; sets 0 to 63 can be recorded}}
+    %1 = flow.dispatch @ex::@entry[%c4]() {hal.bindings = [#hal.ex.result_buffer<"ret0", 0 : index>]} : () -> tensor<4xf32>
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io attributes {push_constants = 1 : index} {
+    hal.interface.binding @ret0, set=0, binding=0, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// A wide ordinal of 2^64 is not ordinal 0.
+func.func @wide_push_constant_ordinal(%n: index) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%n) : (index) -> tensor<4xf32> = (%in: index) -> tensor<4xf32> {
+    %c4 = arith.constant 4 : index
+    // expected-error @+1 {{push constant ordinal 18446744073709551616 is beyond the 1 push constants of interface @io}}
+    %1 = flow.dispatch @ex::@entry[%c4](%in) {hal.bindings = [#hal.ex.result_buffer<"ret0", 0 : index>, #hal.ex.push_constant<18446744073709551616 : i128, 0 : index>]} : (index) -> tensor<4xf32>
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// A tensor constant inside a fragment would get storage nobody fills.
+func.func @tensor_constant_in_fragment() -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment() : () -> tensor<4xf32> = () -> tensor<4xf32> {
+    // expected-error @+1 {{defines a 'tensor<4xf32>' constant inside a stream fragment}}
+    %t = arith.constant dense<1.0> : tensor<4xf32>
+    %1 = flow.tensor.clone %t : tensor<4xf32>
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @tensor_constant_outside_fragment() -> tensor<4xf32> {
+  // expected-error @+1 {{'arith.constant' op uses tensors outside a flow.ex.stream.fragment}}
+  %t = arith.constant dense<1.0> : tensor<4xf32>
+  %0 = flow.ex.stream.fragment(%t) : (tensor<4xf32>) -> tensor<4xf32> = (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %1 = flow.tensor.clone %a : tensor<4xf32>
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// One diagnostic, reported before the conversion starts.
+func.func @load_without_encoding(%t: tensor<4xindex>, %i: index) -> index {
+  // expected-error @+1 {{'flow.tensor.load' op uses element type 'index' which has no HAL element type encoding}}
+  %x = flow.tensor.load %t[%i] : tensor<4xindex>
+  return %x : index
+}

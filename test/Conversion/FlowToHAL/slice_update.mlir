@@ -186,3 +186,61 @@ func.func @dynamic_update(%arg0: tensor<?x8xf32>, %arg1: tensor<?x8xf32>, %n: in
   }
   return %0 : tensor<?x8xf32>
 }
+
+// -----
+
+// A slice of whole rows of a dynamic 4x?xf32 operand, its lengths spelled
+// with the fragment's own dim argument: contiguous, one copy from byte
+// 1 * d * 4 of 2 * d * 4 bytes.
+// CHECK-LABEL: func.func @dynamic_rows_slice
+// CHECK-SAME: (%[[ARG:[^:]+]]: !hal.buffer, %[[D:[^:]+]]: index)
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.+]] = arith.constant 8 : index
+// CHECK: %[[LEN:.+]] = arith.muli %[[D]], %[[C8]] : index
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[LEN]]}
+// CHECK: %[[OFF:.+]] = arith.muli %[[D]], %[[C4]] : index
+// CHECK: %[[CMD:.+]] = hal.command_buffer.create
+// CHECK-NEXT: hal.command_buffer.begin
+// CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[ARG]] : !hal.buffer)[%[[OFF]]] target(%[[OUT]] : !hal.buffer)[%[[C0]]] length(%[[LEN]])
+// CHECK-NEXT: hal.command_buffer.execution_barrier
+// CHECK-NEXT: hal.command_buffer.end
+func.func @dynamic_rows_slice(%arg0: tensor<4x?xf32>, %d: index) -> tensor<2x?xf32> {
+  %0 = flow.ex.stream.fragment(%arg0, %d) : (tensor<4x?xf32>{%d}, index) -> tensor<2x?xf32>{%d} =
+      (%a: tensor<4x?xf32>, %id: index) -> tensor<2x?xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %1 = flow.tensor.slice %a[%c1, %c0 for %c2, %id] : tensor<4x?xf32>{%id} -> tensor<2x?xf32>{%id}
+    flow.return %1 : tensor<2x?xf32>
+  }
+  return %0 : tensor<2x?xf32>
+}
+
+// -----
+
+// An update of whole rows into a dynamic 4x?xf32 target whose dims are the
+// fragment's dim argument: contiguous, one copy to byte 3 * d * 4.
+// CHECK-LABEL: func.func @dynamic_rows_update
+// CHECK-SAME: (%[[T:[^:]+]]: !hal.buffer, %[[U:[^:]+]]: !hal.buffer, %[[D:[^:]+]]: index)
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C12:.+]] = arith.constant 12 : index
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG: %[[OFF:.+]] = arith.muli %[[D]], %[[C12]] : index
+// CHECK-DAG: %[[LEN:.+]] = arith.muli %[[D]], %[[C4]] : index
+// CHECK: %[[CMD:.+]] = hal.command_buffer.create
+// CHECK-NEXT: hal.command_buffer.begin
+// CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[U]] : !hal.buffer)[%[[C0]]] target(%[[T]] : !hal.buffer)[%[[OFF]]] length(%[[LEN]])
+// CHECK-NEXT: hal.command_buffer.execution_barrier
+// CHECK-NEXT: hal.command_buffer.end
+// CHECK: return %[[T]] : !hal.buffer
+func.func @dynamic_rows_update(%t: tensor<4x?xf32>, %u: tensor<1x?xf32>, %d: index) -> tensor<4x?xf32> {
+  %0 = flow.ex.stream.fragment(%t, %u, %d) : (tensor<4x?xf32>{%d}, tensor<1x?xf32>{%d}, index) -> %t =
+      (%it: tensor<4x?xf32>, %iu: tensor<1x?xf32>, %id: index) -> tensor<4x?xf32> {
+    %c0 = arith.constant 0 : index
+    %c3 = arith.constant 3 : index
+    %1 = flow.tensor.update %iu, %it[%c3, %c0] : tensor<1x?xf32>{%id} -> %it as tensor<4x?xf32>{%id}
+    flow.return %1 : tensor<4x?xf32>
+  }
+  return %0 : tensor<4x?xf32>
+}

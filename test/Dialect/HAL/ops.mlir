@@ -380,3 +380,14 @@ func.func @command_buffers(%dev: !hal.device, %b: !hal.buffer, %off: index, %len
   hal.ex.submit_and_wait %dev, %cmd
   return
 }
+
+// -----
+
+// A dispatch target whose executable is not in this module (linked later)
+// is accepted: the spec gives dispatch.symbol no symbol rule.
+// CHECK-LABEL: func.func @dispatch_symbol_external
+// CHECK: hal.command_buffer.dispatch.symbol<%{{.+}} : !hal.command_buffer> target(@other::@vmvx::@entry) workgroups([%{{.+}}, %{{.+}}, %{{.+}}])
+func.func @dispatch_symbol_external(%cmd: !hal.command_buffer, %c: index) {
+  hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@other::@vmvx::@entry) workgroups([%c, %c, %c])
+  return
+}

@@ -214,6 +214,12 @@ LogicalResult CommandBufferPushConstantsOp::verify() {
 
 LogicalResult CommandBufferDispatchSymbolOp::verifySymbolUses(
     SymbolTableCollection &symbolTable) {
+  // The spec gives this op no symbol rule: a target in an executable that is
+  // not in this module (linked later) is accepted. A target inside an
+  // executable that is here must be one of its entry points.
+  if (!symbolTable.lookupNearestSymbolFrom(
+          *this, getEntryPointAttr().getRootReference()))
+    return success();
   Operation *target =
       symbolTable.lookupNearestSymbolFrom(*this, getEntryPointAttr());
   if (!isa_and_nonnull<ExecutableEntryPointOp>(target))

@@ -9,6 +9,7 @@
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -71,7 +72,13 @@ std::optional<int64_t> getStaticByteSize(Type type) {
       getElementByteCount(shaped.getElementType());
   if (!elementBytes)
     return std::nullopt;
-  return shaped.getNumElements() * *elementBytes;
+  // Huge shapes are legal types; a byte size that does not fit int64_t is
+  // unknown rather than wrapped around.
+  int64_t bytes = *elementBytes;
+  for (int64_t dim : shaped.getShape())
+    if (llvm::MulOverflow(bytes, dim, bytes))
+      return std::nullopt;
+  return bytes;
 }
 
 //===----------------------------------------------------------------------===//

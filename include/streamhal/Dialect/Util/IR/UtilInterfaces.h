@@ -49,7 +49,8 @@ mlir::LogicalResult verifyDynamicDimCounts(mlir::Operation *op,
 /// std::nullopt for element types without a fixed width (index, opaque).
 std::optional<int64_t> getElementByteCount(mlir::Type elementType);
 
-/// Returns the byte size of a statically shaped tensor, or std::nullopt.
+/// Returns the byte size of a statically shaped tensor, or std::nullopt (also
+/// when the size does not fit in int64_t).
 std::optional<int64_t> getStaticByteSize(mlir::Type type);
 
 /// Returns the tied operand index stored at `resultIndex` of a
