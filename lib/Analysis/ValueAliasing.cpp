@@ -10,54 +10,13 @@
 #include "RecentOrdinalCache.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace mlir;
 using namespace streamhal;
 
 /// Marks a block argument the analysis does not track.
 static constexpr unsigned kUntracked = ~0u;
-
-namespace {
-
-/// Union-find over dense ordinals with union by size and path halving:
-/// near-linear (inverse Ackermann) in the number of operations, and
-/// independent of pointer values.
-class OrdinalUnionFind {
-public:
-  explicit OrdinalUnionFind(unsigned size) : parent(size), sizes(size, 1) {
-    for (unsigned i = 0; i < size; ++i)
-      parent[i] = i;
-  }
-
-  unsigned find(unsigned x) {
-    while (parent[x] != x) {
-      parent[x] = parent[parent[x]];
-      x = parent[x];
-    }
-    return x;
-  }
-
-  /// Hands out the size array, as scratch space, once the unions are done
-  /// (find() does not need it).
-  SmallVector<unsigned> takeScratch() { return std::move(sizes); }
-
-  void unite(unsigned a, unsigned b) {
-    a = find(a);
-    b = find(b);
-    if (a == b)
-      return;
-    if (sizes[a] < sizes[b])
-      std::swap(a, b);
-    parent[b] = a;
-    sizes[a] += sizes[b];
-  }
-
-private:
-  SmallVector<unsigned> parent;
-  SmallVector<unsigned> sizes;
-};
-
-} // namespace
 
 bool ValueAliasing::isTrackedType(Type type) { return isa<TensorType>(type); }
 
@@ -142,20 +101,23 @@ ValueAliasing::ValueAliasing(flow::ExStreamFragmentOp fragment) {
     }
   }
 
-  OrdinalUnionFind unionFind(values.size());
+  // Union-find on ordinals (not Values), so nothing depends on pointers.
+  llvm::EquivalenceClasses<unsigned> classes;
   for (auto [a, b] : ties)
-    unionFind.unite(a, b);
+    classes.unionSets(a, b);
 
   // Number the classes in IR order of their first member and lay the members
   // out grouped by class (a counting sort, which keeps IR order in a group).
   constexpr unsigned kUnassigned = ~0u;
-  SmallVector<unsigned> classOfRoot = unionFind.takeScratch();
-  std::fill(classOfRoot.begin(), classOfRoot.end(), kUnassigned);
+  SmallVector<unsigned> classOfRoot(numValues, kUnassigned);
   classOfOrdinal.resize(numValues);
   SmallVector<unsigned> classSizes;
   classSizes.reserve(numValues);
   for (unsigned ordinal = 0; ordinal < numValues; ++ordinal) {
-    unsigned &classIndex = classOfRoot[unionFind.find(ordinal)];
+    // Values in no tie are absent from `classes`: their own leader.
+    auto leader = classes.findLeader(ordinal);
+    unsigned &classIndex =
+        classOfRoot[leader == classes.member_end() ? ordinal : *leader];
     if (classIndex == kUnassigned) {
       classIndex = classSizes.size();
       classSizes.push_back(0);
