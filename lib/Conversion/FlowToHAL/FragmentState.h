@@ -103,15 +103,11 @@ public:
     return scalarMapping.lookupOrDefault(inner);
   }
   llvm::SmallVector<mlir::Value> lookupScalars(mlir::ValueRange inner) const;
-  mlir::IRMapping &getScalarMapping() { return scalarMapping; }
 
   /// Buffer range of an alias class / a tensor value of the body.
   void setClassRange(unsigned classIndex, BufferRange range);
   bool hasClassRange(unsigned classIndex) const {
     return classRanges[classIndex].buffer != nullptr;
-  }
-  BufferRange getClassRange(unsigned classIndex) const {
-    return classRanges[classIndex];
   }
   BufferRange getRange(mlir::Value tensor) const;
 
