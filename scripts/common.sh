@@ -11,7 +11,9 @@ PACKAGES=(cmake ninja-build g++ python3 libgtest-dev
           llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools)
 
 # Installs the Debian packages that are not installed yet (needs root).
+# STREAMHAL_SKIP_APT=1 skips this (for a non-Debian MLIR).
 install_missing_packages() {
+  [ "${STREAMHAL_SKIP_APT:-0}" = "1" ] && return 0
   local missing=()
   for pkg in "${PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" \
