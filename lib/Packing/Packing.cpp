@@ -12,6 +12,8 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <numeric>
 
 using namespace streamhal::packing;
@@ -21,6 +23,9 @@ using namespace streamhal::packing::detail;
 static constexpr int64_t kMaxTime = int64_t(1) << 60;
 static constexpr int64_t kMaxAlignment = int64_t(1) << 30;
 static constexpr int64_t kMaxTotalSize = int64_t(1) << 61;
+/// Longest search budget honoured (about 31 years): far more than any run,
+/// and small enough that the deadline stays inside the steady clock's range.
+static constexpr double kMaxTimeLimitSeconds = 1e9;
 
 //===----------------------------------------------------------------------===//
 // Names
@@ -177,10 +182,15 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     result = packGreedy(normalized, index);
     break;
   case PackingStrategy::Optimal: {
+    // Clamped before the conversion: a double beyond the clock's range
+    // (1e20, inf) does not convert to an integer duration, and used to come
+    // out as a deadline in the past. NaN and negatives mean no search.
+    double seconds = std::clamp(
+        std::isnan(options.timeLimitSeconds) ? 0.0 : options.timeLimitSeconds,
+        0.0, kMaxTimeLimitSeconds);
     auto budget =
         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            std::chrono::duration<double>(
-                std::max(0.0, options.timeLimitSeconds)));
+            std::chrono::duration<double>(seconds));
     result = packOptimal(normalized, packGreedy(normalized, index), lowerBound,
                          options, startTime + budget);
     break;

@@ -133,8 +133,10 @@ private:
 
   mlir::Value device;
   mlir::Value allocator;
-  llvm::DenseMap<int64_t, mlir::Value> indexConstants;
-  llvm::DenseMap<int32_t, mlir::Value> i32Constants;
+  /// Constants by value. std::map, not DenseMap: every int64_t (INT64_MAX
+  /// and INT64_MIN included, which DenseMap reserves) is a valid key.
+  std::map<int64_t, mlir::Value> indexConstants;
+  std::map<int32_t, mlir::Value> i32Constants;
   llvm::DenseMap<mlir::Value, mlir::Value> i32PushConstants;
   llvm::DenseMap<mlir::Attribute, mlir::Value> globalBuffers;
   llvm::DenseMap<std::pair<int64_t, mlir::Attribute>, mlir::Value> layouts;

@@ -86,3 +86,23 @@ func.func @return_constant(%unused: index) -> tensor<7xi32> {
   }
   return %0 : tensor<7xi32>
 }
+
+// -----
+
+util.global private @pool : !hal.buffer
+// A byte range reaching INT64_MAX: its length is an ordinary index constant
+// (INT64_MAX is reserved in DenseMap, not in the constant cache).
+// CHECK-LABEL: func.func @return_constant_max_length
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[CMAX:.+]] = arith.constant 9223372036854775807 : index
+// CHECK: %[[POOL:.+]] = util.global.load @pool : !hal.buffer
+// CHECK: %[[CST:.+]] = hal.buffer.subspan<%[[POOL]] : !hal.buffer>[%[[C16]], %[[CMAX]]] : !hal.buffer
+// CHECK: return %[[CST]] : !hal.buffer
+func.func @return_constant_max_length(%unused: index) -> tensor<7xi32> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<7xi32> =
+      (%iunused: index) -> tensor<7xi32> {
+    %cst = hal.constant.subspan @pool[#util.byte_range<16, 9223372036854775807>] : tensor<7xi32>
+    flow.return %cst : tensor<7xi32>
+  }
+  return %0 : tensor<7xi32>
+}

@@ -191,3 +191,28 @@ func.func @load_store(%t: tensor<2x3xi32>, %d: tensor<?x4xf32>, %n: index, %x: i
   %4 = flow.tensor.store %v, %d[%n, %c1] : tensor<?x4xf32>{%n}
   return
 }
+
+// -----
+
+// Discardable attributes follow the `attributes` keyword: a bare `{` after a
+// type is its dims, so `tensor<4xf32> {a}` would not parse back.
+// CHECK-LABEL: func.func @attributes
+func.func @attributes(%t: tensor<4xf32>, %d: tensor<?xf32>, %n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  // CHECK: flow.tensor.splat %{{.+}} : tensor<4xf32> attributes {test.a}
+  %0 = flow.tensor.splat %v : tensor<4xf32> attributes {test.a}
+  // CHECK: flow.tensor.clone %{{.+}} : tensor<4xf32> attributes {test.a}
+  %1 = flow.tensor.clone %t : tensor<4xf32> attributes {test.a}
+  // CHECK: flow.tensor.slice %{{.+}} : tensor<4xf32> -> tensor<2xf32> attributes {test.a}
+  %2 = flow.tensor.slice %t[%c0 for %c2] : tensor<4xf32> -> tensor<2xf32> attributes {test.a}
+  // CHECK: flow.tensor.update %{{.+}} : tensor<2xf32> -> %{{.+}} as tensor<4xf32> attributes {test.a}
+  %3 = flow.tensor.update %2, %t[%c0] : tensor<2xf32> -> %t as tensor<4xf32> attributes {test.a}
+  // CHECK: flow.tensor.reshape %{{.+}} : tensor<4xf32> -> tensor<2x2xf32> attributes {test.a}
+  %4 = flow.tensor.reshape %t : tensor<4xf32> -> tensor<2x2xf32> attributes {test.a}
+  // CHECK: flow.tensor.load %{{.+}} : tensor<?xf32>{%{{.+}}} attributes {test.a}
+  %5 = flow.tensor.load %d[%c0] : tensor<?xf32>{%n} attributes {test.a}
+  // CHECK: flow.tensor.store %{{.+}} : tensor<4xf32> attributes {test.a}
+  %6 = flow.tensor.store %v, %t[%c0] : tensor<4xf32> attributes {test.a}
+  return
+}

@@ -359,6 +359,28 @@ hal.executable private @ex {
 
 // -----
 
+// The interface's duplicate check runs after its bindings verified, so a
+// binding without `set` is reported, not read.
+"hal.executable"() <{sym_name = "ex"}> ({
+  "hal.interface"() <{sym_name = "io"}> ({
+    // expected-error @+1 {{requires attribute 'set'}}
+    "hal.interface.binding"() <{access = #hal.memory_access<Read>, binding = 1 : index, sym_name = "arg0", type = #hal.descriptor_type<StorageBuffer>}> : () -> ()
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+// The largest set and binding are ordinary keys of the duplicate check.
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @arg0, set=9223372036854775807, binding=9223372036854775807, type="StorageBuffer", access="Read"
+    // expected-error @+1 {{duplicates set=9223372036854775807, binding=9223372036854775807}}
+    hal.interface.binding @arg1, set=9223372036854775807, binding=9223372036854775807, type="StorageBuffer", access="Read"
+  }
+}
+
+// -----
+
 hal.executable private @ex {
   hal.interface @io {
     // expected-error @+1 {{set and binding must be non-negative}}
@@ -494,4 +516,33 @@ hal.executable private @ex {
     hal.executable.entry_point @entry attributes {interface = @io, ordinal = -1 : index}
     builtin.module {}
   }
+}
+
+// -----
+// Dispatch binding attributes.
+
+// expected-error @+1 {{binding operand index must be an integer of at least one bit, got 0 : i0}}
+func.func @binding_zero_width() attributes {b = #hal.ex.operand_buffer<"arg0", 0 : i0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{binding result index must be an integer of at least one bit, got 0 : i0}}
+func.func @binding_zero_width() attributes {b = #hal.ex.result_buffer<"ret0", 0 : i0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{binding push constant ordinal must be an integer of at least one bit, got 0 : i0}}
+func.func @binding_zero_width() attributes {b = #hal.ex.push_constant<0 : i0, 0 : index>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{binding length must be an integer of at least one bit, got 0 : i0}}
+func.func @binding_zero_width() attributes {b = #hal.ex.constant_storage<"arg0", "pool", 0 : index, 0 : i0>} {
+  return
 }

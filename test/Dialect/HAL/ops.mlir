@@ -321,6 +321,12 @@ func.func @tensor_boundary(%bv: !hal.buffer_view, %n: index, %t: tensor<4x4xi8>)
   %c0 = hal.constant.subspan @pool[#util.byte_range<0, 32>] : tensor<7xi32>
   // CHECK-NEXT: hal.constant.subspan @pool[#util.byte_range<64, 128>] : tensor<?x4xf32>{%[[N]]}
   %c1 = hal.constant.subspan @pool[#util.byte_range<64, 128>] : tensor<?x4xf32>{%n}
+  // Discardable attributes follow the `attributes` keyword (a bare `{` after
+  // the type is its dims).
+  // CHECK-NEXT: hal.tensor.cast %[[T]] : tensor<4x4xi8> -> !hal.buffer_view attributes {test.a}
+  %bv4 = hal.tensor.cast %t : tensor<4x4xi8> -> !hal.buffer_view attributes {test.a}
+  // CHECK-NEXT: hal.constant.subspan @pool[#util.byte_range<0, 32>] : tensor<7xi32> attributes {test.a}
+  %c2 = hal.constant.subspan @pool[#util.byte_range<0, 32>] : tensor<7xi32> attributes {test.a}
   return
 }
 

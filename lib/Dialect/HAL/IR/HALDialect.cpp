@@ -47,6 +47,51 @@ Operation *HALDialect::materializeConstant(OpBuilder &builder, Attribute value,
 }
 
 //===----------------------------------------------------------------------===//
+// #hal.ex.* dispatch bindings
+//===----------------------------------------------------------------------===//
+
+/// The integers of a binding (operand and result indices, push constant
+/// ordinals, byte ranges) may be of any width, but not zero bits: a
+/// zero-width integer has no value to compare.
+static LogicalResult verifyBindingIntegers(
+    function_ref<InFlightDiagnostic()> emitError,
+    std::initializer_list<std::pair<IntegerAttr, StringRef>> integers) {
+  for (auto [integer, name] : integers)
+    if (!integer || integer.getValue().getBitWidth() == 0)
+      return emitError() << "binding " << name
+                         << " must be an integer of at least one bit, got "
+                         << integer;
+  return success();
+}
+
+LogicalResult
+ExOperandBufferAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                            StringAttr, IntegerAttr operand) {
+  return verifyBindingIntegers(emitError, {{operand, "operand index"}});
+}
+
+LogicalResult
+ExResultBufferAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           StringAttr, IntegerAttr result) {
+  return verifyBindingIntegers(emitError, {{result, "result index"}});
+}
+
+LogicalResult
+ExPushConstantAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           IntegerAttr ordinal, IntegerAttr operand) {
+  return verifyBindingIntegers(emitError, {{ordinal, "push constant ordinal"},
+                                           {operand, "operand index"}});
+}
+
+LogicalResult
+ExConstantStorageAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              StringAttr, StringAttr, IntegerAttr offset,
+                              IntegerAttr length) {
+  return verifyBindingIntegers(emitError,
+                               {{offset, "offset"}, {length, "length"}});
+}
+
+//===----------------------------------------------------------------------===//
 // BufferConstraintsAttr / DeviceTargetAttr
 //===----------------------------------------------------------------------===//
 

@@ -8,7 +8,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
-#include "llvm/ADT/DenseSet.h"
+#include <set>
 
 using namespace mlir;
 using namespace streamhal::hal;
@@ -31,7 +31,14 @@ void ExecutableOp::build(OpBuilder &builder, OperationState &state,
 LogicalResult InterfaceOp::verify() {
   if (getPushConstantCount() < 0)
     return emitOpError() << "push_constants must be non-negative";
-  llvm::DenseSet<std::pair<int64_t, int64_t>> seen;
+  return success();
+}
+
+/// Runs after the bindings verified: each has its `set` and `binding`.
+LogicalResult InterfaceOp::verifyRegions() {
+  // std::set, not DenseSet: every int64_t pair is a valid key (DenseSet
+  // reserves INT64_MAX and INT64_MIN pairs).
+  std::set<std::pair<int64_t, int64_t>> seen;
   for (auto binding : getBody().getOps<InterfaceBindingOp>()) {
     std::pair<int64_t, int64_t> key{binding.getSet().getSExtValue(),
                                     binding.getBinding().getSExtValue()};

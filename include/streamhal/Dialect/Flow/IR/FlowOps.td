@@ -138,7 +138,8 @@ def Flow_TensorSplatOp : Flow_Op<"tensor.splat", [
   let arguments = (ins AnyType:$value, Flow_IndexList:$result_dims);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
-    $value `:` type($result) (`{` $result_dims^ `}`)? attr-dict
+    $value `:` type($result) (`{` $result_dims^ `}`)?
+    attr-dict-with-keyword
   }];
   let hasVerifier = 1;
 }
@@ -152,7 +153,8 @@ def Flow_TensorCloneOp : Flow_Op<"tensor.clone", [
                        Flow_IndexList:$operand_dims);
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
-    $operand `:` type($result) (`{` $operand_dims^ `}`)? attr-dict
+    $operand `:` type($result) (`{` $operand_dims^ `}`)?
+    attr-dict-with-keyword
   }];
   let hasVerifier = 1;
 }
@@ -173,7 +175,8 @@ def Flow_TensorSliceOp : Flow_Op<"tensor.slice", [
   let assemblyFormat = [{
     $source `[` $start_indices `for` $lengths `]` `:`
     type($source) (`{` $source_dims^ `}`)? `->`
-    type($result) (`{` $result_dims^ `}`)? attr-dict
+    type($result) (`{` $result_dims^ `}`)?
+    attr-dict-with-keyword
   }];
   let hasVerifier = 1;
 }
@@ -196,7 +199,8 @@ def Flow_TensorUpdateOp : Flow_Op<"tensor.update", [
     $update `,` $target `[` $start_indices `]` `:`
     type($update) (`{` $update_dims^ `}`)? `->`
     custom<TiedTarget>(ref($target)) type($result)
-    (`{` $target_dims^ `}`)? attr-dict
+    (`{` $target_dims^ `}`)?
+    attr-dict-with-keyword
   }];
   let hasVerifier = 1;
 }
@@ -215,7 +219,8 @@ def Flow_TensorReshapeOp : Flow_Op<"tensor.reshape", [
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $source `:` type($source) (`{` $source_dims^ `}`)? `->`
-    type($result) (`{` $result_dims^ `}`)? attr-dict
+    type($result) (`{` $result_dims^ `}`)?
+    attr-dict-with-keyword
   }];
   let hasVerifier = 1;
 }
@@ -236,7 +241,7 @@ def Flow_TensorLoadOp : Flow_Op<"tensor.load", [
   let results = (outs AnyType:$result);
   let assemblyFormat = [{
     $source `[` $indices `]` `:` type($source) (`{` $source_dims^ `}`)?
-    attr-dict
+    attr-dict-with-keyword
   }];
   let hasVerifier = 1;
 }
@@ -260,7 +265,8 @@ def Flow_TensorStoreOp : Flow_Op<"tensor.store", [
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $value `,` $target `[` $indices `]` `:` type($target)
-    (`{` $target_dims^ `}`)? attr-dict
+    (`{` $target_dims^ `}`)?
+    attr-dict-with-keyword
   }];
   let hasVerifier = 1;
 }

@@ -239,6 +239,7 @@ def HAL_ExOperandBufferAttr : HAL_Attr<"ExOperandBuffer", "ex.operand_buffer"> {
   let parameters = (ins "::mlir::StringAttr":$binding,
                         "::mlir::IntegerAttr":$operand);
   let assemblyFormat = "`<` $binding `,` $operand `>`";
+  let genVerifyDecl = 1;
 }
 
 def HAL_ExResultBufferAttr : HAL_Attr<"ExResultBuffer", "ex.result_buffer"> {
@@ -246,6 +247,7 @@ def HAL_ExResultBufferAttr : HAL_Attr<"ExResultBuffer", "ex.result_buffer"> {
   let parameters = (ins "::mlir::StringAttr":$binding,
                         "::mlir::IntegerAttr":$result);
   let assemblyFormat = "`<` $binding `,` $result `>`";
+  let genVerifyDecl = 1;
 }
 
 def HAL_ExPushConstantAttr : HAL_Attr<"ExPushConstant", "ex.push_constant"> {
@@ -253,6 +255,7 @@ def HAL_ExPushConstantAttr : HAL_Attr<"ExPushConstant", "ex.push_constant"> {
   let parameters = (ins "::mlir::IntegerAttr":$ordinal,
                         "::mlir::IntegerAttr":$operand);
   let assemblyFormat = "`<` $ordinal `,` $operand `>`";
+  let genVerifyDecl = 1;
 }
 
 def HAL_ExConstantStorageAttr
@@ -263,6 +266,7 @@ def HAL_ExConstantStorageAttr
                         "::mlir::IntegerAttr":$offset,
                         "::mlir::IntegerAttr":$length);
   let assemblyFormat = "`<` $binding `,` $storage `,` $offset `,` $length `>`";
+  let genVerifyDecl = 1;
 }
 
 #endif // STREAMHAL_DIALECT_HAL_IR_HALBASE_TD

@@ -275,7 +275,8 @@ def HAL_TensorCastOp : HAL_Op<"tensor.cast", [
   let results = (outs AnyType:$target);
   let assemblyFormat = [{
     $source `:` type($source) (`{` $source_dims^ `}`)? `->`
-    type($target) (`{` $target_dims^ `}`)? attr-dict
+    type($target) (`{` $target_dims^ `}`)?
+    attr-dict-with-keyword
   }];
   let hasVerifier = 1;
 }
@@ -293,7 +294,8 @@ def HAL_ConstantSubspanOp : HAL_Op<"constant.subspan", [
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = [{
     $runtime_buffer `[` qualified($runtime_range) `]` `:` type($result)
-    (`{` $result_dims^ `}`)? attr-dict
+    (`{` $result_dims^ `}`)?
+    attr-dict-with-keyword
   }];
   let hasVerifier = 1;
 }
@@ -500,6 +502,7 @@ def HAL_InterfaceOp : HAL_Op<"interface", [
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     /// Returns the declared push constant count (0 when absent).
     int64_t getPushConstantCount() {
