@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -64,13 +65,29 @@ static LogicalResult checkScalarOperands(Operation *op, Block &body) {
   return success();
 }
 
-static LogicalResult checkDispatch(flow::DispatchOp op) {
+/// What a dispatch's resolution depends on: its callee, its bindings and
+/// the types they index into.
+using DispatchKey =
+    std::pair<std::pair<Attribute, Attribute>, std::pair<TypeRange, TypeRange>>;
+
+static LogicalResult checkDispatch(flow::DispatchOp op,
+                                   DenseSet<DispatchKey> &resolved) {
   for (Value result : op.getResults())
     if (!isa<ShapedType>(result.getType()))
       return op.emitOpError() << "returns a " << result.getType()
                               << " value; dispatches inside stream fragments "
                                  "can only produce tensors";
-  return resolveDispatch(op);
+  // Dispatches alike in everything resolution reads resolve alike: check
+  // each such kind once (failures are not cached, so each op reports).
+  DispatchKey key{{op.getEntryPointAttr(),
+                   op->getAttr(flow::DispatchOp::getBindingsAttrName())},
+                  {op.getArguments().getTypes(), op.getResultTypes()}};
+  if (resolved.contains(key))
+    return success();
+  if (failed(resolveDispatch(op)))
+    return failure();
+  resolved.insert(key);
+  return success();
 }
 
 static LogicalResult checkSplat(flow::TensorSplatOp op) {
@@ -96,13 +113,14 @@ static LogicalResult checkBoxCopy(Operation *op, Value outer,
 LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment) {
   bool ok = true;
   Block &body = fragment.getBody().front();
+  DenseSet<DispatchKey> resolvedDispatches;
   for (BlockArgument argument : body.getArguments())
     ok &= succeeded(checkTensorValue(argument, fragment));
   for (Operation &op : body.without_terminator()) {
     LogicalResult checked =
         llvm::TypeSwitch<Operation *, LogicalResult>(&op)
-            .Case([](flow::DispatchOp dispatch) {
-              return checkDispatch(dispatch);
+            .Case([&](flow::DispatchOp dispatch) {
+              return checkDispatch(dispatch, resolvedDispatches);
             })
             .Case([](flow::TensorSplatOp splat) { return checkSplat(splat); })
             .Case([](flow::TensorSliceOp slice) {
