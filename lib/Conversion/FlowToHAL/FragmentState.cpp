@@ -97,6 +97,16 @@ Value FragmentState::getI32(int32_t value) {
   return constant;
 }
 
+Value FragmentState::hoistConstant(arith::ConstantOp constant) {
+  if (auto value = dyn_cast<IntegerAttr>(constant.getValue())) {
+    if (value.getType().isIndex())
+      return getIndex(value.getValue().getSExtValue());
+    if (value.getType().isSignlessInteger(32))
+      return getI32(static_cast<int32_t>(value.getValue().getSExtValue()));
+  }
+  return createInPrologue<arith::ConstantOp>(constant.getValue());
+}
+
 Value FragmentState::getElementType(Type elementType) {
   return getI32(hal::getElementTypeValue(elementType).value_or(0));
 }

@@ -16,6 +16,7 @@
 #ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_FRAGMENTSTATE_H
 #define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_FRAGMENTSTATE_H
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "streamhal/Analysis/LivenessIntervals.h"
@@ -71,6 +72,9 @@ public:
   mlir::Value getI32(int32_t value);
   /// The `i32` encoding of `elementType` (validated by the fragment check).
   mlir::Value getElementType(mlir::Type elementType);
+  /// Hoists a scalar constant of the body into the prologue, sharing one
+  /// value with the index / i32 constants the lowering makes itself.
+  mlir::Value hoistConstant(mlir::arith::ConstantOp constant);
   /// The dense row-major encoding constant.
   mlir::Value getEncoding() { return getI32(0); }
 

@@ -57,9 +57,7 @@ struct StreamFragmentLowering
       if (!aliasing.getOrdinal(argument))
         state.mapScalar(argument, converted);
     for (auto constant : body.getOps<arith::ConstantOp>())
-      state.mapScalar(
-          constant.getResult(),
-          state.createInPrologue<arith::ConstantOp>(constant.getValue()));
+      state.mapScalar(constant.getResult(), state.hoistConstant(constant));
 
     StoragePlan plan(state, *kinds, options.outputMemoryType);
     plan.materialize();
