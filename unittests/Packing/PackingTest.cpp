@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Packing/Packing.h"
+#include "PackingTestUtils.h"
 #include "streamhal/Packing/PackingCSV.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -17,6 +18,7 @@
 #include <chrono>
 
 using namespace streamhal::packing;
+using streamhal::packing::testing::validationMessage;
 
 namespace {
 
@@ -29,14 +31,6 @@ PackingProblem referenceProblem() {
   problem.buffers = {{0, 1, 100}, {1, 2, 100}, {2, 3, 100},
                      {0, 4, 200}, {5, 6, 200}, {5, 8, 100}};
   return problem;
-}
-
-/// The validator's verdict as a string ("" when the packing is valid).
-std::string validationMessage(const PackingProblem &problem,
-                              const PackingResult &result) {
-  if (llvm::Error error = validatePacking(problem, result))
-    return llvm::toString(std::move(error));
-  return "";
 }
 
 /// The CSV parser's error message for `text` ("" when it parses).

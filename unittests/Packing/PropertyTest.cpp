@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PackingTestUtils.h"
 #include "streamhal/Packing/Packing.h"
 
 #include "gtest/gtest.h"
@@ -22,6 +23,7 @@
 #include <random>
 
 using namespace streamhal::packing;
+using streamhal::packing::testing::validationMessage;
 
 namespace {
 
@@ -69,13 +71,6 @@ PackingProblem randomProblem(std::mt19937_64 &rng, const InstanceShape &shape) {
     problem.buffers.push_back(buffer);
   }
   return problem;
-}
-
-std::string validationMessage(const PackingProblem &problem,
-                              const PackingResult &result) {
-  if (llvm::Error error = validatePacking(problem, result))
-    return llvm::toString(std::move(error));
-  return "";
 }
 
 /// Checks the invariants shared by every instance and returns the results.
