@@ -8,6 +8,7 @@
 
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilAsm.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -293,4 +294,27 @@ FailureOr<SmallVector<Value>> streamhal::flow::findDynamicDims(Value value) {
   if (dims.size() != expected)
     return failure();
   return llvm::to_vector(dims);
+}
+
+Value streamhal::flow::getCapturedValue(Value value) {
+  // Fragments can only capture through their operands (they are isolated
+  // from above), so following block arguments outwards ends.
+  while (auto argument = dyn_cast<BlockArgument>(value)) {
+    auto fragment = dyn_cast_or_null<ExStreamFragmentOp>(
+        argument.getOwner()->getParentOp());
+    if (!fragment || &fragment.getBody().front() != argument.getOwner() ||
+        argument.getArgNumber() >= fragment.getArguments().size())
+      break;
+    value = fragment.getArguments()[argument.getArgNumber()];
+  }
+  return value;
+}
+
+std::optional<int64_t>
+streamhal::flow::getConstantIntThroughCaptures(Value value) {
+  APInt constant;
+  if (!matchPattern(getCapturedValue(value), m_ConstantInt(&constant)) ||
+      constant.getSignificantBits() > 64)
+    return std::nullopt;
+  return constant.getSExtValue();
 }
