@@ -1,4 +1,5 @@
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s
+// RUN: hal-opt %s -split-input-file --canonicalize --convert-flow-to-hal --canonicalize | FileCheck %s
 
 // Slices and updates whose starts and lengths are fragment operands: the box
 // lengths come from the types, constants are seen through the operands, and a
