@@ -196,6 +196,34 @@ LogicalResult DispatchOp::verify() {
     return success();
   size_t operandCount = getArguments().size();
   size_t resultCount = getNumResults();
+  // One interface binding takes one buffer: binding it twice would leave one
+  // of the two values unbound (for a result: never written).
+  // Likewise one push constant ordinal takes one value.
+  llvm::SmallDenseMap<Attribute, Attribute> boundNames;
+  for (Attribute binding : bindings) {
+    Attribute name =
+        llvm::TypeSwitch<Attribute, Attribute>(binding)
+            .Case<hal::ExOperandBufferAttr, hal::ExResultBufferAttr,
+                  hal::ExConstantStorageAttr>(
+                [](auto attr) { return attr.getBinding(); })
+            .Case(
+                [](hal::ExPushConstantAttr attr) { return attr.getOrdinal(); })
+            .Default([](Attribute) { return Attribute(); });
+    if (!name)
+      continue;
+    auto [it, inserted] = boundNames.try_emplace(name, binding);
+    if (!inserted && isa<IntegerAttr>(name))
+      return emitOpError() << "sets push constant ordinal "
+                           << llvm::toString(cast<IntegerAttr>(name).getValue(),
+                                             /*Radix=*/10, /*Signed=*/true)
+                           << " twice in hal.bindings: " << it->second
+                           << " and " << binding;
+    if (!inserted)
+      return emitOpError() << "binds interface binding @"
+                           << cast<StringAttr>(name).getValue()
+                           << " twice in hal.bindings: " << it->second
+                           << " and " << binding;
+  }
   for (Attribute binding : bindings) {
     LogicalResult result =
         llvm::TypeSwitch<Attribute, LogicalResult>(binding)
