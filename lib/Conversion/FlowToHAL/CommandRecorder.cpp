@@ -65,8 +65,10 @@ void CommandRecorder::record() {
         .Case([&](flow::TensorCloneOp clone) { recordClone(clone); })
         .Case([&](flow::TensorSliceOp slice) { recordSlice(slice); })
         .Case([&](flow::TensorUpdateOp update) { recordUpdate(update); })
-        // Reshapes alias, constant subspans are mapped and constants were
-        // hoisted: nothing to record.
+        .Case([&](hal::ConstantSubspanOp constant) {
+          recordConstantCopy(constant);
+        })
+        // Reshapes alias and constants were hoisted: nothing to record.
         .Default([](Operation *) {});
   }
 
@@ -128,6 +130,17 @@ void CommandRecorder::recordClone(flow::TensorCloneOp op) {
   BufferRange target = state.getRange(op.getResult());
   recordCopy(source.buffer, state.getIndex(0), target.buffer, state.getIndex(0),
              state.getValueSize(op.getResult()));
+}
+
+void CommandRecorder::recordConstantCopy(hal::ConstantSubspanOp op) {
+  // A constant read in place is a view of its pool: nothing to copy.
+  if (state.getStorageKind(op.getResult()) == StorageKind::Constant)
+    return;
+  util::ByteRangeAttr range = op.getRuntimeRange();
+  BufferRange target = state.getRange(op.getResult());
+  recordCopy(state.getGlobalBuffer(op.getRuntimeBufferAttr().getAttr()),
+             state.getIndex(range.getOffset()), target.buffer,
+             state.getIndex(0), state.getValueSize(op.getResult()));
 }
 
 void CommandRecorder::recordSlice(flow::TensorSliceOp op) {

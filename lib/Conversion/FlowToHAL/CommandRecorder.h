@@ -85,6 +85,8 @@ private:
   void recordDispatch(flow::DispatchOp op);
   void recordSplat(flow::TensorSplatOp op);
   void recordClone(flow::TensorCloneOp op);
+  /// Fills the own storage of a constant that is written or returned.
+  void recordConstantCopy(hal::ConstantSubspanOp op);
   void recordSlice(flow::TensorSliceOp op);
   void recordUpdate(flow::TensorUpdateOp op);
   /// Copies between a box of `outer` and the whole of `inner`; `intoOuter`
