@@ -1,7 +1,22 @@
 // RUN: hal-opt %s -split-input-file --hal-pack-allocations -verify-diagnostics
 // RUN: not hal-opt %s --hal-pack-allocations=strategy=best 2>&1 | FileCheck %s --check-prefix=STRATEGY
 
+// RUN: not hal-opt %s --hal-pack-allocations=time-limit=nan 2>&1 | FileCheck %s --check-prefix=TIME
+// RUN: not hal-opt %s --hal-pack-allocations=time-limit=-1 2>&1 | FileCheck %s --check-prefix=TIME
+
 // STRATEGY: unknown packing strategy 'best' (expected in-order, greedy or optimal)
+// TIME: invalid time-limit '{{.+}}' for --hal-pack-allocations: expected a number of seconds >= 0
+// TIME-NOT: func.func
+
+// A transient of 2^63-1 bytes cannot be aligned to 16 without overflowing.
+func.func @aligned_size_overflows(%allocator: !hal.allocator) -> index {
+  %huge = arith.constant 9223372036854775807 : index
+  // expected-error @+1 {{cannot pack its static slices: buffer 0: size out of range}}
+  %total, %o = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 1] = %huge}) : index
+  return %total : index
+}
+
+// -----
 
 func.func @negative_size(%allocator: !hal.allocator) -> index {
   %c-4 = arith.constant -4 : index

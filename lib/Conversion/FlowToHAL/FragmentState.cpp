@@ -146,6 +146,12 @@ Value FragmentState::getSize(ShapedType type, ValueRange dims) {
   Value &size = sizes[{type.getAsOpaquePointer(), std::move(dimKey)}];
   if (size)
     return size;
+  // Static sizes are constants from the start, so that the pack sees them
+  // as such whatever runs in between (the check refused overflowing ones).
+  if (std::optional<int64_t> bytes = util::getStaticByteSize(type)) {
+    size = getIndex(*bytes);
+    return size;
+  }
   SmallVector<Value> shape;
   unsigned dynamicIndex = 0;
   for (int64_t dim : type.getShape()) {

@@ -1,4 +1,5 @@
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal | FileCheck %s --check-prefix=PACK
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
 
 // NOTENSOR-NOT: tensor<
@@ -52,7 +53,8 @@ func.func @clone_input(%arg0: tensor<3x5xi16>) -> tensor<3x5xi16> {
 // CHECK-DAG: %[[C3:.+]] = arith.constant 3 : index
 // CHECK: %[[SIZE:.+]] = arith.muli %[[N]], %[[C3]] : index
 // CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
-// CHECK: hal.allocator.pack<{{.+}}> slices({[0, 1] = %[[SIZE]]})
+// PACK-LABEL: func.func @clone_chain
+// PACK: hal.allocator.pack<{{.+}}> slices({[0, 1] = %{{.+}}})
 // CHECK: %[[TMP:.+]] = hal.buffer.subspan
 // CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%[[ARG]] : !hal.buffer)[%{{.+}}] target(%[[TMP]] : !hal.buffer)[%{{.+}}] length(%[[SIZE]])
 // CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%[[TMP]] : !hal.buffer)[%{{.+}}] target(%[[OUT]] : !hal.buffer)[%{{.+}}] length(%[[SIZE]])

@@ -1,4 +1,5 @@
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal | FileCheck %s --check-prefix=PACK
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
 
 // NOTENSOR-NOT: tensor<
@@ -25,9 +26,9 @@ hal.executable private @ex {
 // CHECK: %[[DEV:.+]] = hal.ex.shared_device : !hal.device
 // CHECK: %[[ALLOC:.+]] = hal.device.allocator<%[[DEV]] : !hal.device> : !hal.allocator
 // CHECK: %[[OUT:.+]] = hal.allocator.allocate<%[[ALLOC]] : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%[[C512]]}
-// CHECK: %[[TOTAL:.+]], %[[OFFSET:.+]] = hal.allocator.pack<%[[ALLOC]] : !hal.allocator> slices({[1, 2] = %[[C512]]}) : index
-// CHECK: %[[SLAB:.+]] = hal.allocator.allocate<%[[ALLOC]] : !hal.allocator> type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%[[TOTAL]]}
-// CHECK: %[[TMP:.+]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%[[OFFSET]], %[[C512]]] : !hal.buffer
+// A pack of one slice folds: the slab is the slice, at offset 0.
+// CHECK: %[[SLAB:.+]] = hal.allocator.allocate<%[[ALLOC]] : !hal.allocator> type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%[[C512]]}
+// CHECK: %[[TMP:.+]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%[[C0]], %[[C512]]] : !hal.buffer
 // CHECK: %[[LAYOUT:.+]] = hal.executable_layout.lookup device(%[[DEV]] : !hal.device) push_constants(0) layouts({{\[\[}}#hal.descriptor_set_layout_binding<0, "StorageBuffer", R>, #hal.descriptor_set_layout_binding<1, "StorageBuffer", DW>]]) : !hal.executable_layout
 // CHECK-NOT: hal.executable_layout.lookup
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create device(%[[DEV]] : !hal.device) mode(OneShot|AllowInlineExecution) categories(Transfer|Dispatch) : !hal.command_buffer
@@ -157,9 +158,10 @@ hal.executable private @ex {
 // CHECK-LABEL: func.func @dead_result
 // CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
 // CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}}> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%[[C16]]}
-// CHECK: %{{.+}}, %[[OFFSET:.+]] = hal.allocator.pack<{{.+}}> slices({[1, 1] = %[[C16]]}) : index
-// CHECK: %[[SLAB:.+]] = hal.allocator.allocate<{{.+}}> type(DeviceLocal) usage(Dispatch|Transfer)
-// CHECK: %[[DEAD:.+]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%[[OFFSET]], %[[C16]]] : !hal.buffer
+// CHECK: %[[SLAB:.+]] = hal.allocator.allocate<{{.+}}> type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%[[C16]]}
+// CHECK: %[[DEAD:.+]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%{{.+}}, %[[C16]]] : !hal.buffer
+// PACK-LABEL: func.func @dead_result
+// PACK: hal.allocator.pack<{{.+}}> slices({[1, 1] = %{{.+}}})
 // CHECK: hal.command_buffer.push_descriptor_set{{.+}}, %{{.+}} = (%[[DEAD]] : !hal.buffer)
 // CHECK: hal.command_buffer.push_descriptor_set{{.+}}, %{{.+}} = (%[[OUT]] : !hal.buffer)
 // CHECK: return %[[OUT]]

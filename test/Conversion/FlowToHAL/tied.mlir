@@ -1,4 +1,5 @@
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal | FileCheck %s --check-prefix=PACK
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
 
 // NOTENSOR-NOT: tensor<
@@ -55,10 +56,11 @@ hal.executable private @ex {
 // CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
 // CHECK-DAG: %[[C256:.+]] = arith.constant 256 : index
 // CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%[[C256]]}
-// CHECK: %{{.+}}, %[[OFFSET:.+]] = hal.allocator.pack<{{.+}}> slices({[1, 3] = %[[C256]]}) : index
-// CHECK: %[[SLAB:.+]] = hal.allocator.allocate<{{.+}} type(DeviceLocal) usage(Dispatch|Transfer)
+// CHECK: %[[SLAB:.+]] = hal.allocator.allocate<{{.+}} type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%[[C256]]}
 // CHECK-NOT: hal.allocator.allocate
-// CHECK: %[[TMP:.+]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%[[OFFSET]], %[[C256]]]
+// CHECK: %[[TMP:.+]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%{{.+}}, %[[C256]]]
+// PACK-LABEL: func.func @tied_in_transient
+// PACK: hal.allocator.pack<{{.+}}> slices({[1, 3] = %{{.+}}})
 // CHECK: bindings([%{{.+}} = (%{{.+}} : !hal.buffer){{.+}}, %{{.+}} = (%[[TMP]] : !hal.buffer)
 // CHECK: bindings([%[[C2]] = (%[[TMP]] : !hal.buffer)
 // CHECK: bindings([%{{.+}} = (%[[TMP]] : !hal.buffer){{.+}}, %{{.+}} = (%[[OUT]] : !hal.buffer)

@@ -159,3 +159,58 @@ func.func @buffer_view_buffer_argument(%bv: !hal.buffer_view) -> !hal.buffer {
   %bb = hal.buffer_view.buffer<%bv : !hal.buffer_view> : !hal.buffer
   return %bb : !hal.buffer
 }
+
+// -----
+
+// A pack of one slice: offset 0 (or the base), total = the size rounded up to
+// the range alignment (16 by default).
+// CHECK-LABEL: func.func @pack_single_static
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C112:.+]] = arith.constant 112 : index
+// CHECK-NOT: hal.allocator.pack
+// CHECK: return %[[C112]], %[[C0]]
+func.func @pack_single_static(%allocator: !hal.allocator) -> (index, index) {
+  %c100 = arith.constant 100 : index
+  %total, %o = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 3] = %c100}) : index
+  return %total, %o : index, index
+}
+
+// -----
+
+// CHECK-LABEL: func.func @pack_single_dynamic_with_base
+// CHECK-SAME: (%{{.+}}: !hal.allocator, %[[SIZE:.+]]: index, %[[BASE:.+]]: index)
+// CHECK-DAG: %[[C15:.+]] = arith.constant 15 : index
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK: %[[BUMPED:.+]] = arith.addi %[[SIZE]], %[[C15]] : index
+// CHECK: %[[UNITS:.+]] = arith.divui %[[BUMPED]], %[[C16]] : index
+// CHECK: %[[TOTAL:.+]] = arith.muli %[[UNITS]], %[[C16]] : index
+// CHECK: return %[[TOTAL]], %[[BASE]]
+func.func @pack_single_dynamic_with_base(%allocator: !hal.allocator, %size: index, %base: index) -> (index, index) {
+  %total, %o = hal.allocator.pack<%allocator : !hal.allocator> offset(%base) slices({[0, 0] = %size}) : index
+  return %total, %o : index, index
+}
+
+// -----
+
+// The module's buffer constraints give the range alignment.
+module attributes {hal.device.targets = [#hal.device.target<"vmvx", {buffer_constraints = #hal.buffer_constraints<max_allocation_size = 1073741824, min_buffer_offset_alignment = 256, max_buffer_range = 1073741824, min_buffer_range_alignment = 64>}>]} {
+  // CHECK-LABEL: func.func @pack_single_module_alignment
+  // CHECK-DAG: %[[C128:.+]] = arith.constant 128 : index
+  // CHECK: return %[[C128]]
+  func.func @pack_single_module_alignment(%allocator: !hal.allocator) -> index {
+    %c100 = arith.constant 100 : index
+    %total, %o = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 3] = %c100}) : index
+    return %total : index
+  }
+}
+
+// -----
+
+// Two slices need the packer: left alone.
+// CHECK-LABEL: func.func @pack_two_slices
+// CHECK: hal.allocator.pack
+func.func @pack_two_slices(%allocator: !hal.allocator) -> index {
+  %c100 = arith.constant 100 : index
+  %total, %o:2 = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 3] = %c100, [1, 2] = %c100}) : index
+  return %total : index
+}

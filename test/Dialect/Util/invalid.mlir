@@ -78,5 +78,12 @@ func.func @negative_length() attributes {r = #util.byte_range<0, -8>} {
 
 // -----
 
+// expected-error @+1 {{byte range <16, 9223372036854775807> ends past the largest 64-bit offset}}
+func.func @end_overflows() attributes {r = #util.byte_range<16, 9223372036854775807>} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{expected valid '@'-identifier for symbol name}}
 util.global secret @g : index

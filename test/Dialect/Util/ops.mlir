@@ -57,11 +57,11 @@ func.func @load_store() -> !hal.buffer {
 // CHECK-LABEL: func.func @byte_ranges
 // CHECK-SAME: r0 = #util.byte_range<0, 0>
 // CHECK-SAME: r1 = #util.byte_range<16, 64>
-// CHECK-SAME: r2 = #util.byte_range<9223372036854775807, 1>
+// CHECK-SAME: r2 = #util.byte_range<9223372036854775806, 1>
 func.func @byte_ranges() attributes {
     r0 = #util.byte_range<0, 0>,
     r1 = #util.byte_range<16, 64>,
-    r2 = #util.byte_range<9223372036854775807, 1>} {
+    r2 = #util.byte_range<9223372036854775806, 1>} {
   return
 }
 

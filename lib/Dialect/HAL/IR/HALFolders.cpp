@@ -189,3 +189,84 @@ OpFoldResult BufferViewBufferOp::fold(FoldAdaptor) {
     return create.getBuffer();
   return {};
 }
+
+//===----------------------------------------------------------------------===//
+// hal.allocator.pack
+//===----------------------------------------------------------------------===//
+
+SlabAlignments streamhal::hal::getSlabAlignments(Operation *op) {
+  SlabAlignments alignments;
+  auto module =
+      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
+  auto targets = module ? module->getAttrOfType<ArrayAttr>("hal.device.targets")
+                        : ArrayAttr();
+  if (!targets)
+    return alignments;
+  bool found = false;
+  for (Attribute attr : targets) {
+    auto target = dyn_cast<DeviceTargetAttr>(attr);
+    BufferConstraintsAttr constraints =
+        target ? target.getBufferConstraints() : BufferConstraintsAttr();
+    if (!constraints)
+      continue;
+    int64_t offset = constraints.getMinBufferOffsetAlignment();
+    int64_t range = constraints.getMinBufferRangeAlignment();
+    // Alignments are powers of two, so the larger one satisfies both.
+    alignments.offset = found ? std::max(alignments.offset, offset) : offset;
+    alignments.range = found ? std::max(alignments.range, range) : range;
+    found = true;
+  }
+  return alignments;
+}
+
+namespace {
+
+/// A pack of one slice needs no placement: the slice sits at the base and
+/// the slab is its size rounded up to the range alignment.
+struct FoldSingleSlicePack : public OpRewritePattern<AllocatorPackOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AllocatorPackOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<AllocatorPackOp::Slice> slices = op.getSlices();
+    if (slices.size() != 1)
+      return rewriter.notifyMatchFailure(op, "not a pack of one slice");
+    int64_t alignment = getSlabAlignments(op).range;
+    if (alignment < 1)
+      return rewriter.notifyMatchFailure(op, "unusable range alignment");
+    Location loc = op.getLoc();
+    Value size = slices.front().size;
+    Value total;
+    APInt constant;
+    if (matchPattern(size, m_ConstantInt(&constant))) {
+      int64_t bytes = constant.getSExtValue();
+      std::optional<int64_t> bumped = checkedAdd(bytes, alignment - 1);
+      if (bytes < 0 || !bumped)
+        return rewriter.notifyMatchFailure(op, "size out of range");
+      total = arith::ConstantIndexOp::create(rewriter, loc,
+                                             *bumped / alignment * alignment);
+    } else if (alignment == 1) {
+      total = size;
+    } else {
+      Value bumped = arith::AddIOp::create(
+          rewriter, loc, size,
+          arith::ConstantIndexOp::create(rewriter, loc, alignment - 1));
+      Value step = arith::ConstantIndexOp::create(rewriter, loc, alignment);
+      total = arith::MulIOp::create(
+          rewriter, loc, arith::DivUIOp::create(rewriter, loc, bumped, step),
+          step);
+    }
+    Value offset = op.getOffset();
+    if (!offset)
+      offset = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    rewriter.replaceOp(op, {total, offset});
+    return success();
+  }
+};
+
+} // namespace
+
+void AllocatorPackOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                  MLIRContext *context) {
+  results.add<FoldSingleSlicePack>(context);
+}

@@ -19,6 +19,7 @@
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "streamhal/Packing/Packing.h"
 #include "llvm/ADT/MapVector.h"
+#include <cmath>
 
 namespace streamhal::hal {
 #define GEN_PASS_DEF_PACKALLOCATIONSPASS
@@ -30,37 +31,29 @@ using namespace mlir;
 namespace streamhal::hal {
 namespace {
 
-/// Name of the module attribute listing the device targets.
-constexpr llvm::StringLiteral kDeviceTargetsAttrName = "hal.device.targets";
-
-/// The alignments a slab must honour.
-struct SlabAlignments {
-  int64_t offset = 16;
-  int64_t range = 16;
-};
-
-/// Returns the strictest alignments of the module's device targets, or the
-/// defaults (16, 16) when no target gives buffer constraints.
-SlabAlignments getModuleAlignments(ModuleOp module) {
-  SlabAlignments alignments;
-  auto targets = module->getAttrOfType<ArrayAttr>(kDeviceTargetsAttrName);
-  if (!targets)
-    return alignments;
-  bool found = false;
-  for (Attribute attr : targets) {
-    auto target = dyn_cast<DeviceTargetAttr>(attr);
-    BufferConstraintsAttr constraints =
-        target ? target.getBufferConstraints() : BufferConstraintsAttr();
-    if (!constraints)
-      continue;
-    int64_t offset = constraints.getMinBufferOffsetAlignment();
-    int64_t range = constraints.getMinBufferRangeAlignment();
-    // Alignments are powers of two, so the larger one satisfies both.
-    alignments.offset = found ? std::max(alignments.offset, offset) : offset;
-    alignments.range = found ? std::max(alignments.range, range) : range;
-    found = true;
+/// The constant a slice size stands for: a constant, or a
+/// `hal.allocator.compute_size` whose operands are all constants (the
+/// lowering's sizes reach the pack before any canonicalization).
+std::optional<int64_t> getStaticSize(Value size) {
+  APInt constant;
+  if (matchPattern(size, m_ConstantInt(&constant)))
+    return constant.getSExtValue();
+  auto computeSize = size.getDefiningOp<AllocatorComputeSizeOp>();
+  if (!computeSize)
+    return std::nullopt;
+  SmallVector<Attribute> operands;
+  for (Value operand : computeSize->getOperands()) {
+    Attribute attr;
+    matchPattern(operand, m_Constant(&attr));
+    operands.push_back(attr);
   }
-  return alignments;
+  SmallVector<OpFoldResult> folded;
+  if (failed(computeSize->fold(operands, folded)) || folded.size() != 1)
+    return std::nullopt;
+  auto attr = dyn_cast_or_null<IntegerAttr>(dyn_cast<Attribute>(folded[0]));
+  if (!attr)
+    return std::nullopt;
+  return attr.getValue().getSExtValue();
 }
 
 /// Builds the index math of one pack.
@@ -126,16 +119,16 @@ LogicalResult PackMaterializer::run(const packing::PackingOptions &options,
   SmallVector<unsigned> staticIndices;
   llvm::MapVector<Value, SmallVector<unsigned>> dynamicGroups;
   for (auto [index, slice] : llvm::enumerate(slices)) {
-    APInt size;
-    if (!matchPattern(slice.size, m_ConstantInt(&size))) {
+    std::optional<int64_t> size = getStaticSize(slice.size);
+    if (!size) {
       dynamicGroups[slice.size].push_back(index);
       continue;
     }
-    if (size.isNegative())
-      return op.emitOpError() << "slice " << index << " has negative size "
-                              << size.getSExtValue();
+    if (*size < 0)
+      return op.emitOpError()
+             << "slice " << index << " has negative size " << *size;
     staticIndices.push_back(index);
-    problem.buffers.push_back({slice.start, slice.end, size.getSExtValue()});
+    problem.buffers.push_back({slice.start, slice.end, *size});
   }
   if (llvm::Error error = packing::verifyProblem(problem))
     return op.emitOpError() << "cannot pack its static slices: "
@@ -206,8 +199,33 @@ struct PackAllocationsPass
     : public impl::PackAllocationsPassBase<PackAllocationsPass> {
   using Base::Base;
 
+  /// Rejects unusable option values when the options are parsed, before
+  /// any pass runs.
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Pass::initializeOptions(options, errorHandler)))
+      return failure();
+    if (std::optional<std::string> problem = checkTimeLimit())
+      return errorHandler(*problem);
+    return success();
+  }
+
+  /// Describes what is wrong with the time limit, if anything.
+  std::optional<std::string> checkTimeLimit() const {
+    if (std::isnan(timeLimit) || timeLimit < 0)
+      return "invalid time-limit '" + std::to_string(timeLimit) +
+             "' for --hal-pack-allocations: expected a number of seconds >= 0";
+    return std::nullopt;
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Options set from C++ do not go through initializeOptions.
+    if (std::optional<std::string> problem = checkTimeLimit()) {
+      module.emitError() << *problem;
+      return signalPassFailure();
+    }
     std::optional<packing::PackingStrategy> parsed =
         packing::parseStrategy(strategy);
     if (!parsed) {
@@ -218,7 +236,7 @@ struct PackAllocationsPass
     packing::PackingOptions options;
     options.strategy = *parsed;
     options.timeLimitSeconds = timeLimit;
-    SlabAlignments alignments = getModuleAlignments(module);
+    SlabAlignments alignments = getSlabAlignments(module);
 
     SmallVector<AllocatorPackOp> packs;
     module.walk([&](AllocatorPackOp op) { packs.push_back(op); });

@@ -12,6 +12,8 @@
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace streamhal::util;
 
@@ -42,5 +44,10 @@ ByteRangeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "byte range offset and length must be "
                           "non-negative, got <"
                        << offset << ", " << length << ">";
+  // Both are non-negative, so the end overflows exactly when it passes
+  // INT64_MAX.
+  if (offset > std::numeric_limits<int64_t>::max() - length)
+    return emitError() << "byte range <" << offset << ", " << length
+                       << "> ends past the largest 64-bit offset";
   return success();
 }

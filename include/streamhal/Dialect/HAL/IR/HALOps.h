@@ -22,4 +22,21 @@
 #define GET_OP_CLASSES
 #include "streamhal/Dialect/HAL/IR/HALOps.h.inc"
 
+namespace streamhal::hal {
+
+/// The alignments every slab of a module honours: offsets and sizes are
+/// rounded up to them.
+struct SlabAlignments {
+  int64_t offset = 16;
+  int64_t range = 16;
+};
+
+/// Returns the strictest `min_buffer_offset_alignment` and
+/// `min_buffer_range_alignment` of the `#hal.buffer_constraints` among the
+/// `hal.device.targets` of the module around `op`, or the defaults (16, 16)
+/// when no target gives constraints.
+SlabAlignments getSlabAlignments(mlir::Operation *op);
+
+} // namespace streamhal::hal
+
 #endif // STREAMHAL_DIALECT_HAL_IR_HALOPS_H

@@ -169,6 +169,7 @@ def HAL_AllocatorPackOp : HAL_Op<"allocator.pack", [
     `}` `)` attr-dict `:` type($total_length)
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     /// One slice of the pack: its closed lifetime and its size operand.
     struct Slice {
