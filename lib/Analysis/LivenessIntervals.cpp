@@ -145,3 +145,38 @@ int64_t LivenessIntervals::getOpIndex(Operation *op) const {
   auto it = untrackedOpIndices.find(ancestor);
   return it == untrackedOpIndices.end() ? kLiveIn : it->second;
 }
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+/// Prints one end of an interval, with the sentinels as `in` and `out`.
+static void printBound(llvm::raw_ostream &os, int64_t bound) {
+  if (bound == LivenessIntervals::kLiveIn)
+    os << "in";
+  else if (bound == LivenessIntervals::kLiveOut)
+    os << "out";
+  else
+    os << bound;
+}
+
+void LivenessIntervals::printInterval(llvm::raw_ostream &os,
+                                      Value value) const {
+  const LiveInterval &interval = getInterval(value);
+  os << "[";
+  printBound(os, interval.start);
+  os << ", ";
+  printBound(os, interval.end);
+  os << "] class " << aliasing.getClassIndex(value);
+}
+
+void LivenessIntervals::print(llvm::raw_ostream &os) const {
+  for (const LiveInterval &interval : intervals) {
+    aliasing.printValue(os, interval.value);
+    os << " ";
+    printInterval(os, interval.value);
+    os << "\n";
+  }
+}
+
+void LivenessIntervals::dump() const { print(llvm::errs()); }

@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace streamhal;
@@ -185,3 +186,31 @@ bool ValueAliasing::isAliased(Value a, Value b) const {
   return ordinalA && ordinalB &&
          classOfOrdinal[*ordinalA] == classOfOrdinal[*ordinalB];
 }
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+void ValueAliasing::printValue(llvm::raw_ostream &os, Value value) const {
+  std::optional<unsigned> ordinal = getOrdinal(value);
+  os << (ordinal ? std::to_string(*ordinal) : std::string("?")) << " ";
+  if (auto argument = dyn_cast<BlockArgument>(value))
+    os << "arg" << argument.getArgNumber();
+  else
+    os << value.getDefiningOp()->getName();
+}
+
+void ValueAliasing::print(llvm::raw_ostream &os) const {
+  for (unsigned classIndex = 0, e = getNumClasses(); classIndex < e;
+       ++classIndex) {
+    os << "class " << classIndex << ":";
+    llvm::ListSeparator separator(",");
+    for (Value member : getClassMembers(classIndex)) {
+      os << separator << " ";
+      printValue(os, member);
+    }
+    os << "\n";
+  }
+}
+
+void ValueAliasing::dump() const { print(llvm::errs()); }

@@ -20,27 +20,12 @@
 using namespace mlir;
 using namespace streamhal;
 
-/// Prints one end of an interval, with the sentinels as `in` and `out`.
-static void printBound(llvm::raw_ostream &os, int64_t bound) {
-  if (bound == LivenessIntervals::kLiveIn)
-    os << "in";
-  else if (bound == LivenessIntervals::kLiveOut)
-    os << "out";
-  else
-    os << bound;
-}
-
-/// Formats the interval and class of `value` as "[start, end] class N".
-static StringAttr describe(Builder &builder, const ValueAliasing &aliasing,
-                           const LivenessIntervals &liveness, Value value) {
-  const LiveInterval &interval = liveness.getInterval(value);
+/// The interval and class of `value`, as LivenessIntervals prints them.
+static StringAttr describe(Builder &builder, const LivenessIntervals &liveness,
+                           Value value) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  os << "[";
-  printBound(os, interval.start);
-  os << ", ";
-  printBound(os, interval.end);
-  os << "] class " << aliasing.getClassIndex(value);
+  liveness.printInterval(os, value);
   return builder.getStringAttr(text);
 }
 
@@ -88,16 +73,14 @@ struct TestStreamLivenessPass
       SmallVector<Attribute> argumentNotes;
       for (BlockArgument argument : body.getArguments())
         if (aliasing.getOrdinal(argument))
-          argumentNotes.push_back(
-              describe(builder, aliasing, liveness, argument));
+          argumentNotes.push_back(describe(builder, liveness, argument));
       fragment->setAttr("test.arg_liveness",
                         builder.getArrayAttr(argumentNotes));
       for (Operation &op : body) {
         SmallVector<Attribute> resultNotes;
         for (Value result : op.getResults())
           if (aliasing.getOrdinal(result))
-            resultNotes.push_back(
-                describe(builder, aliasing, liveness, result));
+            resultNotes.push_back(describe(builder, liveness, result));
         if (!resultNotes.empty())
           op.setAttr("test.liveness", builder.getArrayAttr(resultNotes));
       }

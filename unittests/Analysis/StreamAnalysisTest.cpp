@@ -56,32 +56,12 @@ hal.executable private @ex {
 #define IN_PLACE                                                               \
   "{hal.bindings = [#hal.ex.operand_buffer<\"arg0\", 0 : index>]}"
 
-/// Formats a bound with the sentinels as `in` / `out`.
-std::string formatBound(int64_t bound) {
-  if (bound == kIn)
-    return "in";
-  if (bound == kOut)
-    return "out";
-  return std::to_string(bound);
-}
-
-/// Describes every tracked value, one line each, in ordinal order:
-/// "<ordinal> <argN | op name> [start, end] class C".
-std::string describe(const ValueAliasing &aliasing,
-                     const LivenessIntervals &liveness) {
+/// Every tracked value, one line each, in ordinal order, as the analysis
+/// prints it: "<ordinal> <argN | op name> [start, end] class C".
+std::string describe(const LivenessIntervals &liveness) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  for (Value value : aliasing.getValues()) {
-    const LiveInterval &interval = liveness.getInterval(value);
-    os << interval.ordinal << " ";
-    if (auto argument = dyn_cast<BlockArgument>(value))
-      os << "arg" << argument.getArgNumber();
-    else
-      os << value.getDefiningOp()->getName();
-    os << " [" << formatBound(interval.start) << ", "
-       << formatBound(interval.end) << "] class "
-       << aliasing.getClassIndex(value) << "\n";
-  }
+  liveness.print(os);
   return text;
 }
 
@@ -120,7 +100,7 @@ protected:
       return "";
     ValueAliasing aliasing(fragment);
     LivenessIntervals liveness(fragment, aliasing);
-    return describe(aliasing, liveness);
+    return describe(liveness);
   }
 
   MLIRContext context;
@@ -154,12 +134,18 @@ TEST_F(StreamAnalysisTest, TieChainReachesTheBlockArgument) {
   ASSERT_TRUE(fragment);
   ValueAliasing aliasing(fragment);
   LivenessIntervals liveness(fragment, aliasing);
-  EXPECT_EQ(describe(aliasing, liveness),
-            "0 arg0 [in, out] class 0\n"
-            "1 flow.dispatch [in, out] class 0\n"
-            "2 flow.tensor.splat [3, 5] class 1\n"
-            "3 flow.tensor.update [in, out] class 0\n"
-            "4 flow.tensor.reshape [in, out] class 0\n");
+  EXPECT_EQ(describe(liveness), "0 arg0 [in, out] class 0\n"
+                                "1 flow.dispatch [in, out] class 0\n"
+                                "2 flow.tensor.splat [3, 5] class 1\n"
+                                "3 flow.tensor.update [in, out] class 0\n"
+                                "4 flow.tensor.reshape [in, out] class 0\n");
+
+  std::string classes;
+  llvm::raw_string_ostream os(classes);
+  aliasing.print(os);
+  EXPECT_EQ(classes, "class 0: 0 arg0, 1 flow.dispatch, 3 flow.tensor.update, "
+                     "4 flow.tensor.reshape\n"
+                     "class 1: 2 flow.tensor.splat\n");
 
   ArrayRef<Value> values = aliasing.getValues();
   ASSERT_EQ(values.size(), 5u);
@@ -331,11 +317,10 @@ func.func @f(%a: tensor<?x4xf32>, %n: index, %dim: index) -> tensor<?x4xf32> {
   ASSERT_TRUE(fragment);
   ValueAliasing aliasing(fragment);
   LivenessIntervals liveness(fragment, aliasing);
-  EXPECT_EQ(describe(aliasing, liveness),
-            "0 arg0 [in, 1] class 0\n"
-            "1 flow.tensor.splat [2, out] class 1\n"
-            "2 flow.tensor.store [2, out] class 1\n"
-            "3 flow.dispatch [2, out] class 1\n");
+  EXPECT_EQ(describe(liveness), "0 arg0 [in, 1] class 0\n"
+                                "1 flow.tensor.splat [2, out] class 1\n"
+                                "2 flow.tensor.store [2, out] class 1\n"
+                                "3 flow.dispatch [2, out] class 1\n");
 
   Block &body = fragment.getBody().front();
   Value index = body.getArgument(1);
@@ -413,9 +398,9 @@ func.func @f(%a: tensor<4xf32>, %dev: !hal.device) -> tensor<4xf32> {
   ASSERT_TRUE(fragment);
   ValueAliasing aliasing(fragment);
   LivenessIntervals liveness(fragment, aliasing);
-  EXPECT_EQ(describe(aliasing, liveness), "0 arg0 [in, 3] class 0\n"
-                                          "1 flow.dispatch [1, 2] class 1\n"
-                                          "2 flow.dispatch [3, out] class 2\n");
+  EXPECT_EQ(describe(liveness), "0 arg0 [in, 3] class 0\n"
+                                "1 flow.dispatch [1, 2] class 1\n"
+                                "2 flow.dispatch [3, out] class 2\n");
   Operation *nested = nullptr;
   fragment.walk([&](flow::TensorLoadOp op) { nested = op; });
   ASSERT_TRUE(nested);
@@ -495,7 +480,7 @@ TEST_F(StreamAnalysisTest, ResultsAreIdenticalAcrossParses) {
     ASSERT_TRUE(fragment);
     ValueAliasing aliasing(fragment);
     LivenessIntervals liveness(fragment, aliasing);
-    EXPECT_EQ(describe(aliasing, liveness), first);
+    EXPECT_EQ(describe(liveness), first);
   }
 }
 

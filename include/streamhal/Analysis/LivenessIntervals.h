@@ -54,7 +54,7 @@ struct LiveInterval {
 ///
 /// Computed once by the constructor in time linear in the number of values
 /// and uses; never modifies the IR. The object keeps a reference to
-/// `aliasing`, which must outlive it.
+/// `aliasing`, which must outlive it (a temporary cannot be passed).
 class LivenessIntervals {
 public:
   /// Start of a value live on entry; below every op index.
@@ -64,6 +64,11 @@ public:
 
   LivenessIntervals(flow::ExStreamFragmentOp fragment,
                     const ValueAliasing &aliasing);
+  LivenessIntervals(flow::ExStreamFragmentOp fragment,
+                    ValueAliasing &&aliasing) = delete;
+
+  /// The alias classes the intervals were unioned over.
+  const ValueAliasing &getAliasing() const { return aliasing; }
 
   /// One interval per tensor value, sorted by ordinal (IR order), already
   /// unioned per alias class.
@@ -85,6 +90,15 @@ public:
 
   /// Returns the number of ops in the body block.
   int64_t getNumOps() const { return numOps; }
+
+  /// Prints the interval and class of `value` as `[start, end] class C`,
+  /// with `in` / `out` for the live-in / live-out sentinels.
+  void printInterval(llvm::raw_ostream &os, mlir::Value value) const;
+  /// Prints one line per tracked value in ordinal order:
+  /// `<ordinal> <argN | op name> [start, end] class C`.
+  void print(llvm::raw_ostream &os) const;
+  /// Prints to stderr, for debuggers.
+  void dump() const;
 
 private:
   const ValueAliasing &aliasing;

@@ -20,6 +20,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
 #include <optional>
 
 namespace streamhal {
@@ -85,6 +86,13 @@ public:
 
   /// Returns true when `a` and `b` are tracked and in the same class.
   bool isAliased(mlir::Value a, mlir::Value b) const;
+
+  /// Prints a value as `<ordinal> <argN | op name>`.
+  void printValue(llvm::raw_ostream &os, mlir::Value value) const;
+  /// Prints one line per class: `class C: <member>, <member>, ...`.
+  void print(llvm::raw_ostream &os) const;
+  /// Prints to stderr, for debuggers.
+  void dump() const;
 
 private:
   /// The body block, or null for a fragment without one.

@@ -253,8 +253,7 @@ void CommandRecorder::recordDispatch(flow::DispatchOp op) {
   auto cached = resolvedDispatches.find(key);
   if (cached == resolvedDispatches.end()) {
     FailureOr<SmallVector<ResolvedVariant>> resolved = resolveDispatch(op);
-    if (failed(resolved))
-      return; // rejected by the fragment check
+    assert(succeeded(resolved) && "dispatches are resolved by the check");
     cached = resolvedDispatches.try_emplace(key, std::move(*resolved)).first;
   }
   SmallVector<ResolvedVariant> &variants = cached->second;

@@ -85,66 +85,15 @@ struct ConvertFlowToHALPass
 
     // Check everything first so that a bad module fails with precise
     // diagnostics and is left untouched.
-    bool ok = true;
-    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (isa<hal::ExecutableOp>(op))
-        return WalkResult::skip();
-      if (auto fragment = dyn_cast<flow::ExStreamFragmentOp>(op)) {
-        ok &= succeeded(checkStreamFragmentLowerable(fragment));
-        return WalkResult::skip();
-      }
-      // Host element access and buffer view creation need an element type
-      // encoding; report it here so the conversion itself cannot fail.
-      Type encodedType;
-      if (auto load = dyn_cast<flow::TensorLoadOp>(op))
-        encodedType = load.getSource().getType();
-      else if (auto store = dyn_cast<flow::TensorStoreOp>(op))
-        encodedType = store.getTarget().getType();
-      else if (auto cast = dyn_cast<hal::TensorCastOp>(op))
-        encodedType = cast.getSource().getType();
-      if (auto shaped = dyn_cast_or_null<ShapedType>(encodedType)) {
-        if (!hal::getElementTypeValue(shaped.getElementType())) {
-          op->emitOpError() << "uses element type " << shaped.getElementType()
-                            << " which has no HAL element type encoding";
-          ok = false;
-          return WalkResult::advance();
-        }
-      }
-      if (isa<flow::FlowDialect>(op->getDialect()) &&
-          !isa<flow::TensorLoadOp, flow::TensorStoreOp>(op)) {
-        op->emitOpError() << "can only be lowered inside a "
-                             "flow.ex.stream.fragment";
-        ok = false;
-        return WalkResult::advance();
-      }
-      // Tensors outside fragments only flow through the ops the boundary
-      // patterns convert; any other op would keep a tensor that no buffer
-      // can stand for.
-      if (!isa<flow::FlowDialect>(op->getDialect()) &&
-          !isa<func::FuncOp, func::ReturnOp, func::CallOp, util::GlobalOp,
-               util::GlobalLoadOp, util::GlobalStoreOp, hal::TensorCastOp,
-               hal::ConstantSubspanOp>(op)) {
-        auto isTensor = [](Type type) { return isa<TensorType>(type); };
-        if (llvm::any_of(op->getOperandTypes(), isTensor) ||
-            llvm::any_of(op->getResultTypes(), isTensor)) {
-          op->emitOpError() << "uses tensors outside a "
-                               "flow.ex.stream.fragment; only function "
-                               "boundaries, util globals, hal.tensor.cast, "
-                               "hal.constant.subspan and "
-                               "flow.tensor.load/store can be lowered there";
-          ok = false;
-        }
-      }
-      return WalkResult::advance();
-    });
-    if (!ok)
+    FragmentAnalysisCache analyses;
+    if (failed(checkFlowToHALLowerable(module, &analyses)))
       return signalPassFailure();
 
     FlowToHALStatistics statistics;
     FlowToHALOptions options;
     options.outputMemoryType = *memoryType;
     options.statistics = &statistics;
-    options.fragmentsChecked = true;
+    options.analyses = &analyses;
 
     FlowToHALTypeConverter typeConverter(context);
     ConversionTarget target(*context);

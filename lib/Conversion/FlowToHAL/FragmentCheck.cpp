@@ -13,10 +13,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandRecorder.h"
+#include "FragmentAnalysis.h"
 #include "StoragePlan.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "streamhal/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -106,7 +109,8 @@ static LogicalResult checkBoxCopy(Operation *op) {
   return planBoxCopy(op, getCopyBox(op, [](Value value) { return value; }));
 }
 
-LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment) {
+FailureOr<std::unique_ptr<FragmentAnalysisCache::Entry>>
+analyzeStreamFragment(flow::ExStreamFragmentOp fragment) {
   bool ok = true;
   Block &body = fragment.getBody().front();
   DenseSet<DispatchKey> resolvedDispatches;
@@ -147,8 +151,111 @@ LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment) {
   }
   if (!ok)
     return failure();
-  ValueAliasing aliasing(fragment);
-  return classifyAliasClasses(fragment, aliasing);
+  auto entry = std::make_unique<FragmentAnalysisCache::Entry>();
+  entry->aliasing = std::make_unique<ValueAliasing>(fragment);
+  FailureOr<SmallVector<StorageKind>> kinds =
+      classifyAliasClasses(fragment, *entry->aliasing);
+  if (failed(kinds))
+    return failure();
+  entry->kinds = std::move(*kinds);
+  return entry;
+}
+
+LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment,
+                                           FragmentAnalysisCache *analyses) {
+  FailureOr<std::unique_ptr<FragmentAnalysisCache::Entry>> entry =
+      analyzeStreamFragment(fragment);
+  if (failed(entry))
+    return failure();
+  if (analyses)
+    analyses->insert(fragment, std::move(*entry));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Whole modules
+//===----------------------------------------------------------------------===//
+
+/// Host element access and buffer view creation need an element type
+/// encoding; reported up front so that the conversion itself cannot fail.
+static LogicalResult checkHostElementType(Operation *op) {
+  Type encodedType = llvm::TypeSwitch<Operation *, Type>(op)
+                         .Case([](flow::TensorLoadOp load) {
+                           return load.getSource().getType();
+                         })
+                         .Case([](flow::TensorStoreOp store) {
+                           return store.getTarget().getType();
+                         })
+                         .Case([](hal::TensorCastOp cast) {
+                           return cast.getSource().getType();
+                         })
+                         .Default([](Operation *) { return Type(); });
+  auto shaped = dyn_cast_or_null<ShapedType>(encodedType);
+  if (!shaped || hal::getElementTypeValue(shaped.getElementType()))
+    return success();
+  return op->emitOpError() << "uses element type " << shaped.getElementType()
+                           << " which has no HAL element type encoding";
+}
+
+/// Outside fragments, flow ops other than host element access cannot be
+/// lowered, and tensors may only flow through the ops the boundary patterns
+/// convert: any other op would keep a tensor no buffer can stand for.
+static LogicalResult checkOutsideFragments(Operation *op) {
+  if (isa<flow::FlowDialect>(op->getDialect())) {
+    if (isa<flow::TensorLoadOp, flow::TensorStoreOp>(op))
+      return success();
+    return op->emitOpError()
+           << "can only be lowered inside a flow.ex.stream.fragment";
+  }
+  if (isa<func::FuncOp, func::ReturnOp, func::CallOp, util::GlobalOp,
+          util::GlobalLoadOp, util::GlobalStoreOp, hal::TensorCastOp,
+          hal::ConstantSubspanOp>(op))
+    return success();
+  auto isTensor = [](Type type) { return isa<TensorType>(type); };
+  if (llvm::any_of(op->getOperandTypes(), isTensor) ||
+      llvm::any_of(op->getResultTypes(), isTensor))
+    return op->emitOpError()
+           << "uses tensors outside a flow.ex.stream.fragment; only function "
+              "boundaries, util globals, hal.tensor.cast, "
+              "hal.constant.subspan and flow.tensor.load/store can be lowered "
+              "there";
+  return success();
+}
+
+LogicalResult checkFlowToHALLowerable(ModuleOp module,
+                                      FragmentAnalysisCache *analyses) {
+  bool ok = true;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    // Executables keep their own device code.
+    if (isa<hal::ExecutableOp>(op))
+      return WalkResult::skip();
+    if (auto fragment = dyn_cast<flow::ExStreamFragmentOp>(op)) {
+      ok &= succeeded(checkStreamFragmentLowerable(fragment, analyses));
+      return WalkResult::skip();
+    }
+    ok &= succeeded(checkHostElementType(op)) &&
+          succeeded(checkOutsideFragments(op));
+    return WalkResult::advance();
+  });
+  return success(ok);
+}
+
+//===----------------------------------------------------------------------===//
+// FragmentAnalysisCache
+//===----------------------------------------------------------------------===//
+
+FragmentAnalysisCache::FragmentAnalysisCache() = default;
+FragmentAnalysisCache::~FragmentAnalysisCache() = default;
+
+const FragmentAnalysisCache::Entry *
+FragmentAnalysisCache::lookup(Operation *fragment) const {
+  auto it = entries.find(fragment);
+  return it == entries.end() ? nullptr : it->second.get();
+}
+
+void FragmentAnalysisCache::insert(Operation *fragment,
+                                   std::unique_ptr<Entry> entry) {
+  entries[fragment] = std::move(entry);
 }
 
 } // namespace streamhal

@@ -169,8 +169,7 @@ Value FragmentState::getSize(ShapedType type, ValueRange dims) {
 
 SmallVector<Value> FragmentState::getOuterDims(Value tensor) {
   FailureOr<SmallVector<Value>> dims = flow::findDynamicDims(tensor);
-  if (failed(dims))
-    return {}; // rejected earlier by the fragment check
+  assert(succeeded(dims) && "dims are found by the fragment check");
   return lookupScalars(*dims);
 }
 

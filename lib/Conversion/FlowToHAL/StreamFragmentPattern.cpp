@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandRecorder.h"
+#include "FragmentAnalysis.h"
 #include "PatternGroups.h"
 #include "StoragePlan.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -30,20 +31,30 @@ struct StreamFragmentLowering
   LogicalResult
   matchAndRewrite(flow::ExStreamFragmentOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    // Diagnostics are emitted here for downstream users that run the
-    // patterns without the pass (which checks every fragment up front).
-    if (!options.fragmentsChecked && failed(checkStreamFragmentLowerable(op)))
-      return failure();
-    ValueAliasing aliasing(op);
+    // The up-front check analysed the fragment already when it ran with a
+    // cache; otherwise analyse it here, silently: user errors are reported
+    // by checkFlowToHALLowerable, a pattern only declines.
+    const FragmentAnalysisCache::Entry *analysis =
+        options.analyses ? options.analyses->lookup(op) : nullptr;
+    std::unique_ptr<FragmentAnalysisCache::Entry> ownAnalysis;
+    if (!analysis) {
+      ScopedDiagnosticHandler silence(op.getContext(),
+                                      [](Diagnostic &) { return success(); });
+      FailureOr<std::unique_ptr<FragmentAnalysisCache::Entry>> analysed =
+          analyzeStreamFragment(op);
+      if (failed(analysed))
+        return rewriter.notifyMatchFailure(
+            op, "fragment cannot be lowered; checkFlowToHALLowerable reports "
+                "why");
+      ownAnalysis = std::move(*analysed);
+      analysis = ownAnalysis.get();
+    }
+    const ValueAliasing &aliasing = *analysis->aliasing;
     LivenessIntervals liveness(op, aliasing);
-    FailureOr<SmallVector<StorageKind>> kinds =
-        classifyAliasClasses(op, aliasing);
-    if (failed(kinds))
-      return failure();
 
     rewriter.setInsertionPoint(op);
     FragmentState state(rewriter, op, adaptor.getArguments(), aliasing,
-                        liveness, *kinds);
+                        liveness, analysis->kinds);
     Block &body = op.getBody().front();
     // Dims of block arguments are the fragment's own (unconverted) operands;
     // map them to their converted values so that a size computed from them

@@ -22,6 +22,7 @@ namespace streamhal {
 namespace flow {
 class ExStreamFragmentOp;
 } // namespace flow
+class FragmentAnalysisCache;
 
 /// Converts every ranked tensor type to `!hal.buffer`; other types are kept.
 class FlowToHALTypeConverter : public mlir::TypeConverter {
@@ -43,9 +44,10 @@ struct FlowToHALOptions {
       hal::MemoryType::DeviceLocal | hal::MemoryType::HostVisible;
   /// Optional counters; must outlive the conversion.
   FlowToHALStatistics *statistics = nullptr;
-  /// Set when checkStreamFragmentLowerable already passed on every fragment
-  /// (the pass does this); the pattern then skips its own check.
-  bool fragmentsChecked = false;
+  /// Optional facts from checkFlowToHALLowerable, reused by the fragment
+  /// pattern so that each fragment is analysed once; must outlive the
+  /// conversion. Without it the pattern analyses each fragment itself.
+  FragmentAnalysisCache *analyses = nullptr;
 };
 
 /// Adds the patterns lowering flow ops, tensor-typed globals, function
@@ -59,10 +61,40 @@ void populateFlowToHALPatterns(mlir::MLIRContext *context,
 void populateFlowToHALLegality(mlir::ConversionTarget &target,
                                mlir::TypeConverter &typeConverter);
 
-/// Checks that a fragment can be lowered, reporting every problem as a
-/// located diagnostic. The pattern calls it too; a pass calls it first so
-/// that a bad fragment fails the pass before anything is rewritten.
-mlir::LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp op);
+/// Checks that a whole module can be lowered, reporting every problem (in
+/// fragments and around them) as a located diagnostic, before anything is
+/// rewritten. Call it before applying the patterns: a pattern that meets a
+/// fragment it cannot lower only reports a match failure. With `analyses`,
+/// the facts computed for each fragment are kept for the patterns.
+mlir::LogicalResult
+checkFlowToHALLowerable(mlir::ModuleOp module,
+                        FragmentAnalysisCache *analyses = nullptr);
+
+/// Checks one fragment, reporting every problem as a located diagnostic.
+mlir::LogicalResult
+checkStreamFragmentLowerable(flow::ExStreamFragmentOp op,
+                             FragmentAnalysisCache *analyses = nullptr);
+
+/// Facts computed once per fragment by the check and reused by the fragment
+/// pattern (its alias classes and their storage kinds). Owned by the caller
+/// of the conversion.
+class FragmentAnalysisCache {
+public:
+  FragmentAnalysisCache();
+  ~FragmentAnalysisCache();
+  FragmentAnalysisCache(const FragmentAnalysisCache &) = delete;
+  FragmentAnalysisCache &operator=(const FragmentAnalysisCache &) = delete;
+
+  /// What is known of one fragment that passed the check.
+  struct Entry;
+  /// Returns the entry of a fragment that passed the check, or null.
+  const Entry *lookup(mlir::Operation *fragment) const;
+  /// Records the entry of a fragment that passed the check.
+  void insert(mlir::Operation *fragment, std::unique_ptr<Entry> entry);
+
+private:
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<Entry>> entries;
+};
 
 } // namespace streamhal
 
