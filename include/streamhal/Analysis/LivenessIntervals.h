@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Step 2 of the fragment lowering (spec/lowering.md, "Liveness intervals"):
+// Step 2 of the fragment lowering (docs/lowering.md, "Liveness intervals"):
 // a closed interval of op indices per tensor value of one
 // `flow.ex.stream.fragment` body, unioned over each alias class.
 //

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Step 1 of the fragment lowering (spec/lowering.md, "Tied-value aliasing"):
+// Step 1 of the fragment lowering (docs/lowering.md, "Tied-value aliasing"):
 // partitions the tensor values of one `flow.ex.stream.fragment` body into
 // alias classes, the sets of values that share one storage.
 //

@@ -5,9 +5,6 @@
 // NOTENSOR-NOT: tensor<
 // NOTENSOR-NOT: flow.
 
-// Fragments here take an unused `index` operand: fragments with no operand at
-// all crash the alias analysis (see no_operands.mlir).
-
 util.global private @pool : !hal.buffer
 // A clone from a 32-byte constant range copies the result's 28 bytes.
 // CHECK-LABEL: func.func @clone_from_constant_pool

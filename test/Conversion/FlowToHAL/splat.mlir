@@ -4,9 +4,6 @@
 // NOTENSOR-NOT: tensor<
 // NOTENSOR-NOT: flow.
 
-// Fragments here take an unused `index` operand: fragments with no operand at
-// all crash the alias analysis (see no_operands.mlir).
-
 // i8 1 is repeated 4 times: 0x01010101.
 // CHECK-LABEL: func.func @splat_i8(
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
