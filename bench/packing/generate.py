@@ -7,7 +7,7 @@
 #
 #===----------------------------------------------------------------------===#
 #
-# Usage: generate.py N [SEED] > out.csv
+# Usage: generate.py N [SEED] > out.csv  (used by scale.sh)
 #
 # Writes N buffers as `id,lower,upper,size` with half-open lifetimes over
 # N time steps, rows in start order (the order a compiler emits them):

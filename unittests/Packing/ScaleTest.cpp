@@ -192,8 +192,9 @@ TEST(PackingScaleTest, LargeRandomInstancesValidate) {
     int64_t horizon;
     bool optimal;
   };
-  // Long lifetimes (many conflicting pairs) take the sweeps-only path of
-  // greedy; short ones run the classic orderings.
+  // Lifetimes up to an eighth of the horizon keep hundreds to thousands of
+  // buffers live at once: beyond 16 million conflicting pairs (the 100,000
+  // buffers) greedy takes its sweeps-only path.
   for (Shape shape : {Shape{10000, 1250, true}, Shape{100000, 12500, false}}) {
     PackingProblem problem =
         randomProblem(rng, shape.numBuffers, shape.horizon, true,
