@@ -107,8 +107,8 @@ computeLifetimePeaks(const NormalizedProblem &problem) {
 
 /// On instances too large for the classic orderings: best fit sweeping time
 /// backwards (latest end first; the mirror image of a start sweep, and just
-/// as valid since reversing time keeps every conflict), with three
-/// tie-breaks, plus a forward sweep whose ties go largest first.
+/// as valid since reversing time keeps every conflict), ties longest or
+/// largest first, plus a forward sweep whose ties go largest first.
 static void runReverseSweeps(const NormalizedProblem &problem,
                              llvm::ArrayRef<BufferKeys> keys,
                              PackingResult &best, int64_t &bestHeight) {
@@ -122,18 +122,13 @@ static void runReverseSweeps(const NormalizedProblem &problem,
   auto byDuration = [](const BufferKeys &a, const BufferKeys &b) {
     return a.duration > b.duration;
   };
-  auto byPeak = [](const BufferKeys &a, const BufferKeys &b) {
-    return a.peak > b.peak;
-  };
   using TieBreak = bool (*)(const BufferKeys &, const BufferKeys &);
   struct Sweep {
     const NormalizedProblem *problem;
     TieBreak tieBreak;
   };
-  Sweep sweeps[] = {{&reversed, byDuration},
-                    {&reversed, bySize},
-                    {&reversed, byPeak},
-                    {&problem, bySize}};
+  Sweep sweeps[] = {
+      {&reversed, byDuration}, {&reversed, bySize}, {&problem, bySize}};
   std::vector<unsigned> order(problem.buffers.size());
   std::vector<int64_t> offsets;
   for (const Sweep &sweep : sweeps) {
@@ -158,7 +153,10 @@ static void runReverseSweeps(const NormalizedProblem &problem,
 
 PackingResult detail::packGreedy(const NormalizedProblem &problem) {
   size_t numBuffers = problem.buffers.size();
-  std::vector<int64_t> peaks = computeLifetimePeaks(problem);
+  bool runClassic = countConflictingPairs(problem) <= kClassicPairBudget;
+  // Only the classic orderings look at lifetime peaks.
+  std::vector<int64_t> peaks = runClassic ? computeLifetimePeaks(problem)
+                                          : std::vector<int64_t>(numBuffers);
   std::vector<BufferKeys> keys(numBuffers);
   for (size_t i = 0; i < numBuffers; ++i) {
     const NormalizedBuffer &buffer = problem.buffers[i];
@@ -231,7 +229,6 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem) {
   int64_t bestHeight = INT64_MAX;
   std::vector<unsigned> order(numBuffers);
   std::vector<int64_t> offsets;
-  bool runClassic = countConflictingPairs(problem) <= kClassicPairBudget;
   if (!runClassic)
     runReverseSweeps(problem, keys, best, bestHeight);
   for (size_t k = 0; k < orderings.size(); ++k) {
@@ -245,6 +242,12 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem) {
       llvm::stable_sort(order, [&](unsigned a, unsigned b) {
         return less(keys[a], keys[b]);
       });
+      // The input order runs last, wins ties and would give the same
+      // packing.
+      if (llvm::all_of(llvm::enumerate(order), [](auto entry) {
+            return entry.index() == entry.value();
+          }))
+        continue;
     }
     // Only a strictly lower packing can replace the incumbent, except for
     // the input order, which also replaces an equal one.
