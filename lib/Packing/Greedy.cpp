@@ -173,6 +173,17 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem) {
   // order (stable sort).
   using Less = std::function<bool(const BufferKeys &, const BufferKeys &)>;
   std::vector<Less> orderings = {
+      // Largest first, equal sizes in time order: buffers of one size then
+      // reuse the same slots one after the other. Models repeat sizes, and
+      // the tie-break matters: somas_pangu_2.6B packs to 1.0076 this way,
+      // 1.0334 with the longest first among equal sizes. It often wins, so
+      // it goes first: a low height early makes the cutoff stop losers
+      // sooner.
+      [](const BufferKeys &a, const BufferKeys &b) {
+        if (a.size != b.size)
+          return a.size > b.size;
+        return a.start < b.start;
+      },
       // Largest first (TFLite / XLA).
       [](const BufferKeys &a, const BufferKeys &b) {
         if (a.size != b.size)
@@ -206,15 +217,6 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem) {
         if (a.duration != b.duration)
           return a.duration > b.duration;
         return a.size > b.size;
-      },
-      // Largest first, equal sizes in time order: buffers of one size then
-      // reuse the same slots one after the other. Models repeat sizes, and
-      // the tie-break matters: somas_pangu_2.6B packs to 1.0076 this way,
-      // 1.0334 with the longest first among equal sizes.
-      [](const BufferKeys &a, const BufferKeys &b) {
-        if (a.size != b.size)
-          return a.size > b.size;
-        return a.start < b.start;
       },
       // Earliest start first, longest first among equal starts.
       [](const BufferKeys &a, const BufferKeys &b) {
