@@ -12,7 +12,7 @@
 # Runs hal-pack with in-order, greedy and optimal over every CSV file of the
 # packing data set and prints a markdown table. BUILD_DIR defaults to ./build
 # (then to <repo>/build). Environment:
-#   STREAMHAL_PACKING_DATA        data directory (default <repo>/../shared/data/packing)
+#   STREAMHAL_PACKING_DATA        data directory (default bench/packing/data)
 #   STREAMHAL_PACKING_TIME_LIMIT  optimal's budget per file in seconds (default 10)
 #
 #===----------------------------------------------------------------------===#
@@ -29,7 +29,7 @@ if [[ ! -x "$hal_pack" ]]; then
   echo "run.sh: error: $hal_pack not found; build the hal-pack target first" >&2
   exit 1
 fi
-data="${STREAMHAL_PACKING_DATA:-$repo/../shared/data/packing}"
+data="${STREAMHAL_PACKING_DATA:-$repo/bench/packing/data}"
 if [[ ! -d "$data" ]]; then
   echo "run.sh: error: data directory $data not found" >&2
   exit 1

@@ -105,21 +105,47 @@ void ConflictIndex::markPlaced(unsigned i) {
 
 static constexpr unsigned kUnplaced = ~0u;
 
-BestFitPlacer::BestFitPlacer(const NormalizedProblem &problem,
-                             ConflictIndex &index)
-    : problem(problem), index(index) {}
+BestFitPlacer::BestFitPlacer(const NormalizedProblem &problem)
+    : problem(problem), sweep(problem) {}
+
+std::optional<int64_t> BestFitPlacer::place(llvm::ArrayRef<unsigned> order,
+                                            std::vector<int64_t> &offsets,
+                                            int64_t heightCutoff) {
+  if (isStartOrdered(problem, order))
+    return sweep.place(order, offsets, heightCutoff);
+  return placeByConflicts(order, offsets, heightCutoff);
+}
+
+uint64_t detail::countConflictingPairs(const NormalizedProblem &problem) {
+  // All pairs minus those where one ends before the other starts.
+  std::vector<int64_t> ends;
+  ends.reserve(problem.buffers.size());
+  for (const NormalizedBuffer &buffer : problem.buffers)
+    ends.push_back(buffer.end);
+  llvm::sort(ends);
+  uint64_t numBuffers = problem.buffers.size();
+  uint64_t disjoint = 0;
+  for (const NormalizedBuffer &buffer : problem.buffers)
+    disjoint +=
+        std::upper_bound(ends.begin(), ends.end(), buffer.start) - ends.begin();
+  uint64_t pairs = numBuffers * (numBuffers - (numBuffers > 0)) / 2;
+  return pairs > disjoint ? pairs - disjoint : 0;
+}
 
 /// Packed sort keys need the offset in 40 bits and the step in 24.
 static constexpr unsigned kStepBits = 24;
 static constexpr int64_t kMaxPackedOffset = int64_t(1) << (64 - kStepBits);
 
-std::optional<int64_t> BestFitPlacer::place(llvm::ArrayRef<unsigned> order,
-                                            std::vector<int64_t> &offsets,
-                                            int64_t heightCutoff) {
+std::optional<int64_t>
+BestFitPlacer::placeByConflicts(llvm::ArrayRef<unsigned> order,
+                                std::vector<int64_t> &offsets,
+                                int64_t heightCutoff) {
   const std::vector<NormalizedBuffer> &buffers = problem.buffers;
   offsets.assign(buffers.size(), 0);
   placedStep.assign(buffers.size(), kUnplaced);
-  index.reset();
+  if (!index)
+    index.emplace(problem);
+  index->reset();
 
   // No offset can exceed the sum of all sizes and alignments. When that and
   // the step fit in one 64-bit word, sorting plain integers is about twice
@@ -136,6 +162,12 @@ std::optional<int64_t> BestFitPlacer::place(llvm::ArrayRef<unsigned> order,
   for (unsigned step = 0, e = order.size(); step < e; ++step) {
     unsigned current = order[step];
     const NormalizedBuffer &buffer = buffers[current];
+    if (problem.progress && step &&
+        step % ProgressTracker::kPlacementStride == 0)
+      problem.progress->placing(step);
+    // A zero-size buffer owns no byte: offset 0, and never an obstacle.
+    if (buffer.size == 0)
+      continue;
 
     // Walk the reservations bottom-up (by offset; the most recent first among
     // equal offsets), remembering the smallest gap that fits. As in IREE, a
@@ -154,7 +186,7 @@ std::optional<int64_t> BestFitPlacer::place(llvm::ArrayRef<unsigned> order,
     };
     if (usePackedKeys) {
       packedScratch.clear();
-      index.forEachPlacedConflict(current, [&](unsigned other) {
+      index->forEachPlacedConflict(current, [&](unsigned other) {
         packedScratch.push_back((uint64_t(offsets[other]) << kStepBits) |
                                 (stepMask - placedStep[other]));
       });
@@ -165,7 +197,7 @@ std::optional<int64_t> BestFitPlacer::place(llvm::ArrayRef<unsigned> order,
       }
     } else {
       scratch.clear();
-      index.forEachPlacedConflict(current, [&](unsigned other) {
+      index->forEachPlacedConflict(current, [&](unsigned other) {
         scratch.push_back({offsets[other], offsets[other] + buffers[other].size,
                            placedStep[other]});
       });
@@ -182,7 +214,7 @@ std::optional<int64_t> BestFitPlacer::place(llvm::ArrayRef<unsigned> order,
 
     offsets[current] = bestOffset;
     placedStep[current] = step;
-    index.markPlaced(current);
+    index->markPlaced(current);
     height = std::max(height, bestOffset + buffer.size);
     if (height > heightCutoff)
       return std::nullopt;
@@ -194,13 +226,14 @@ std::optional<int64_t> BestFitPlacer::place(llvm::ArrayRef<unsigned> order,
 // in-order
 //===----------------------------------------------------------------------===//
 
-PackingResult detail::packInOrder(const NormalizedProblem &problem,
-                                  ConflictIndex &index) {
+PackingResult detail::packInOrder(const NormalizedProblem &problem) {
   std::vector<unsigned> order(problem.buffers.size());
   std::iota(order.begin(), order.end(), 0);
   PackingResult result;
-  BestFitPlacer placer(problem, index);
+  BestFitPlacer placer(problem);
   std::optional<int64_t> height = placer.place(order, result.offsets);
   result.slabSize = slabFromHeight(problem, height.value_or(0));
+  if (problem.progress)
+    problem.progress->found(result.slabSize);
   return result;
 }

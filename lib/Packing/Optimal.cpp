@@ -197,6 +197,8 @@ PackingResult detail::packOptimal(const NormalizedProblem &problem,
       softLow = std::max(softLow, slabAbove(capacity));
       break;
     }
+    if (problem.progress)
+      problem.progress->found(incumbent.slabSize);
   }
   incumbent.searchNodes = budget.nodesVisited;
   incumbent.provenOptimal = incumbent.slabSize <= proven;

@@ -169,17 +169,20 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
                                        const PackingOptions &options) {
   auto startTime = std::chrono::steady_clock::now();
   NormalizedProblem normalized = normalize(problem);
-  ConflictIndex index(normalized);
   int64_t lowerBound = computeLowerBound(problem);
   int64_t slabLowerBound = alignTo(lowerBound, problem.sizeAlignment);
+  ProgressTracker progress(options, problem.buffers.size(), slabLowerBound,
+                           startTime);
+  if (options.progress)
+    normalized.progress = &progress;
 
   PackingResult result;
   switch (options.strategy) {
   case PackingStrategy::InOrder:
-    result = packInOrder(normalized, index);
+    result = packInOrder(normalized);
     break;
   case PackingStrategy::Greedy:
-    result = packGreedy(normalized, index);
+    result = packGreedy(normalized);
     break;
   case PackingStrategy::Optimal: {
     // Clamped before the conversion: a double beyond the clock's range
@@ -191,7 +194,7 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     auto budget =
         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
             std::chrono::duration<double>(seconds));
-    result = packOptimal(normalized, packGreedy(normalized, index), lowerBound,
+    result = packOptimal(normalized, packGreedy(normalized), lowerBound,
                          options, startTime + budget);
     break;
   }

@@ -20,6 +20,10 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
+#include <memory_resource>
+#include <optional>
+#include <set>
 #include <vector>
 
 namespace streamhal::packing::detail {
@@ -37,10 +41,58 @@ struct NormalizedBuffer {
   int64_t alignment = 1;
 };
 
+/// Forwards progress to `PackingOptions::progress`, remembering the best slab.
+class ProgressTracker {
+public:
+  ProgressTracker(const PackingOptions &options, size_t numBuffers,
+                  int64_t slabLowerBound,
+                  std::chrono::steady_clock::time_point startTime)
+      : callback(options.progress), strategy(toString(options.strategy)),
+        numBuffers(numBuffers), slabLowerBound(slabLowerBound),
+        startTime(startTime) {}
+
+  /// How many buffers a placement pass places between two reports.
+  static constexpr size_t kPlacementStride = 1 << 14;
+
+  /// Reports `placed` buffers of the current pass.
+  void placing(size_t placed) { report(placed); }
+  /// Records a complete packing of `slab` bytes and reports.
+  void found(int64_t slab) {
+    if (bestSlab == 0 || slab < bestSlab)
+      bestSlab = slab;
+    report(numBuffers);
+  }
+
+private:
+  void report(size_t placed) const {
+    if (!callback)
+      return;
+    PackingProgress progress;
+    progress.strategy = strategy;
+    progress.bestSlab = bestSlab;
+    progress.lowerBound = slabLowerBound;
+    progress.placed = placed;
+    progress.numBuffers = numBuffers;
+    progress.elapsedSeconds = std::chrono::duration<double>(
+                                  std::chrono::steady_clock::now() - startTime)
+                                  .count();
+    callback(progress);
+  }
+
+  const std::function<void(const PackingProgress &)> &callback;
+  llvm::StringRef strategy;
+  size_t numBuffers;
+  int64_t slabLowerBound;
+  std::chrono::steady_clock::time_point startTime;
+  int64_t bestSlab = 0;
+};
+
 /// The problem every strategy works on.
 struct NormalizedProblem {
   std::vector<NormalizedBuffer> buffers;
   int64_t sizeAlignment = 1;
+  /// Where to report progress; null when nobody listens.
+  ProgressTracker *progress = nullptr;
 };
 
 /// Converts closed lifetimes `[l, u]` to `[l, u + 1)`; this keeps the
@@ -161,12 +213,70 @@ private:
 // Best-fit placement
 //===----------------------------------------------------------------------===//
 
+/// Whether the starts of `order` never decrease (the sweep's precondition).
+bool isStartOrdered(const NormalizedProblem &problem,
+                    llvm::ArrayRef<unsigned> order);
+
+/// Disjoint address intervals of live buffers and the free gaps between them,
+/// the gaps also kept ordered by (length, address) for best-fit queries.
+/// Every operation is O(log n).
+class LiveGaps {
+public:
+  void clear();
+  /// Adds the live interval [offset, end), which must lie in a gap or on top.
+  void insert(int64_t offset, int64_t end);
+  /// Removes the live interval starting at `offset`.
+  void erase(int64_t offset);
+  /// The classic loop's choice for a buffer of `size` > 0 when gaps start
+  /// aligned: the start of the smallest gap that fits it (the lowest of
+  /// equal gaps), else the aligned top.
+  int64_t bestFit(int64_t size, int64_t alignment) const;
+  /// The classic loop's choice in every case, by a walk over the live
+  /// intervals: O(live).
+  int64_t bestFitByWalk(int64_t size, int64_t alignment) const;
+  /// The end of the highest live interval (0 when none).
+  int64_t top() const;
+
+private:
+  void addGap(int64_t begin, int64_t end);
+  void removeGap(int64_t begin, int64_t end);
+
+  /// Recycles the tree nodes: the sweep inserts and erases one interval per
+  /// buffer, and the general-purpose allocator dominated the profile.
+  std::pmr::unsynchronized_pool_resource pool;
+  /// offset -> end of each live interval.
+  std::pmr::map<int64_t, int64_t> occupied{&pool};
+  /// (length, begin) of each non-empty gap below the top.
+  std::pmr::set<std::pair<int64_t, int64_t>> gaps{&pool};
+};
+
+/// Best fit for orders of non-decreasing start, by a sweep over time: the
+/// conflicting placed buffers are the live ones, kept in `LiveGaps`.
+/// O(n log n); gives the same offsets as the conflict walk.
+class SweepPlacer {
+public:
+  explicit SweepPlacer(const NormalizedProblem &problem) : problem(problem) {}
+
+  /// As `BestFitPlacer::place`; `order` must be start ordered.
+  std::optional<int64_t> place(llvm::ArrayRef<unsigned> order,
+                               std::vector<int64_t> &offsets,
+                               int64_t heightCutoff = INT64_MAX);
+
+private:
+  const NormalizedProblem &problem;
+  LiveGaps live;
+};
+
 /// The classic best-fit placement loop, generalised to any order: each buffer
 /// goes into the smallest gap between already placed conflicting buffers
-/// (sorted by offset) that fits it, or on top of them all.
+/// (sorted by offset) that fits it, or on top of them all. Zero-size buffers
+/// own no byte: they go to offset 0 and hinder nobody. Orders of
+/// non-decreasing start are placed by the O(n log n) sweep; other orders walk
+/// the conflicting placed buffers of each buffer (O(E log d) for E conflicting
+/// pairs and d conflicts per buffer).
 class BestFitPlacer {
 public:
-  BestFitPlacer(const NormalizedProblem &problem, ConflictIndex &index);
+  explicit BestFitPlacer(const NormalizedProblem &problem);
 
   /// Places the buffers in `order` and writes their offsets. Gives up and
   /// returns std::nullopt as soon as the height exceeds `heightCutoff`;
@@ -174,6 +284,12 @@ public:
   std::optional<int64_t> place(llvm::ArrayRef<unsigned> order,
                                std::vector<int64_t> &offsets,
                                int64_t heightCutoff = INT64_MAX);
+
+  /// `place` by the conflict walk whatever the order (the reference the
+  /// sweep is tested against).
+  std::optional<int64_t> placeByConflicts(llvm::ArrayRef<unsigned> order,
+                                          std::vector<int64_t> &offsets,
+                                          int64_t heightCutoff = INT64_MAX);
 
 private:
   struct Reservation {
@@ -185,23 +301,27 @@ private:
   };
 
   const NormalizedProblem &problem;
-  ConflictIndex &index;
+  /// Built on the first order that is not start ordered.
+  std::optional<ConflictIndex> index;
+  SweepPlacer sweep;
   std::vector<unsigned> placedStep;
   std::vector<Reservation> scratch;
   std::vector<uint64_t> packedScratch;
 };
+
+/// The number of pairs of buffers whose lifetimes intersect, counted in
+/// O(n log n) (zero-length lifetimes may be over-counted).
+uint64_t countConflictingPairs(const NormalizedProblem &problem);
 
 //===----------------------------------------------------------------------===//
 // Strategies
 //===----------------------------------------------------------------------===//
 
 /// Best fit in input order (parity with IREE's placement loop).
-PackingResult packInOrder(const NormalizedProblem &problem,
-                          ConflictIndex &index);
+PackingResult packInOrder(const NormalizedProblem &problem);
 
 /// Best of several orderings placed by best fit; never worse than in-order.
-PackingResult packGreedy(const NormalizedProblem &problem,
-                         ConflictIndex &index);
+PackingResult packGreedy(const NormalizedProblem &problem);
 
 /// Branch and bound starting from `incumbent` (a greedy packing).
 PackingResult packOptimal(const NormalizedProblem &problem,

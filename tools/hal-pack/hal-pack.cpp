@@ -7,21 +7,29 @@
 //===----------------------------------------------------------------------===//
 //
 // Reads `id,lower,upper,size[,alignment][,offset]` rows, packs them with the
-// chosen strategy, validates the packing and prints one summary line:
+// chosen strategy, validates the packing and prints one summary line (on
+// stderr when `-o -` puts the CSV on stdout):
 //
 //   slab=<bytes> lower_bound=<bytes> ratio=<r> time_ms=<ms> strategy=<s>
-//   proven_optimal=<yes|no>
+//   lifetimes=<closed|half-open> proven_optimal=<yes|no>
+//
+// Progress (best slab so far, lower bound, elapsed time) goes to stderr when
+// stderr is a terminal and packing takes over a second, or always with
+// --progress. --svg=FILE draws the packing.
 //
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Packing/Packing.h"
 #include "streamhal/Packing/PackingCSV.h"
+#include "streamhal/Packing/PackingSVG.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
@@ -59,8 +67,90 @@ static cl::opt<double> timeLimit(
     cl::value_desc("seconds"), cl::cat(packCategory));
 
 static cl::opt<std::string> outputFilename(
-    "o", cl::desc("Write the input rows plus an offset column to this file"),
+    "o",
+    cl::desc("Write the input rows plus an offset column to this file (- for "
+             "stdout; the summary line then goes to stderr)"),
     cl::value_desc("file"), cl::cat(packCategory));
+
+static cl::opt<std::string>
+    svgFilename("svg",
+                cl::desc("Draw the packing into this SVG file (time across, "
+                         "address up, one rectangle per buffer)"),
+                cl::value_desc("file"), cl::cat(packCategory));
+
+static cl::opt<bool> showProgress(
+    "progress",
+    cl::desc("Report progress on stderr (default: only when stderr is a "
+             "terminal and packing takes over a second)"),
+    cl::cat(packCategory));
+
+/// Seconds of packing before progress appears on a terminal.
+static constexpr double kQuietSeconds = 1.0;
+/// Seconds between two progress reports.
+static constexpr double kProgressInterval = 0.25;
+
+namespace {
+/// Prints progress reports on stderr: rewriting one line on a terminal,
+/// one line per report otherwise.
+class ProgressPrinter {
+public:
+  ProgressPrinter(bool forced)
+      : forced(forced), terminal(sys::Process::StandardErrIsDisplayed()) {}
+
+  bool enabled() const { return forced || terminal; }
+
+  void report(const PackingProgress &progress) {
+    if (!forced && progress.elapsedSeconds < kQuietSeconds)
+      return;
+    if (printedAny && progress.elapsedSeconds - lastPrint < kProgressInterval) {
+      pending = progress;
+      return;
+    }
+    print(progress);
+  }
+
+  /// Prints the last report if it was held back, and ends the rewritten
+  /// line, if any.
+  void finish() {
+    if (pending)
+      print(*pending);
+    if (terminal && printedAny)
+      errs() << "\n";
+  }
+
+private:
+  void print(const PackingProgress &progress) {
+    pending.reset();
+    lastPrint = progress.elapsedSeconds;
+    printedAny = true;
+    raw_ostream &os = errs();
+    if (terminal)
+      os << "\r\x1b[K";
+    os << "hal-pack: " << progress.strategy << " ";
+    if (progress.placed < progress.numBuffers)
+      os << "placed=" << progress.placed << "/" << progress.numBuffers << " ";
+    os << "best=";
+    if (progress.bestSlab)
+      os << progress.bestSlab;
+    else
+      os << "-";
+    os << " lower_bound=" << progress.lowerBound;
+    if (progress.bestSlab && progress.lowerBound)
+      os << " ratio="
+         << format("%.4f",
+                   double(progress.bestSlab) / double(progress.lowerBound));
+    os << " elapsed=" << format("%.1f", progress.elapsedSeconds) << "s";
+    if (!terminal)
+      os << "\n";
+    os.flush();
+  }
+
+  bool forced, terminal;
+  std::optional<PackingProgress> pending;
+  bool printedAny = false;
+  double lastPrint = 0;
+};
+} // namespace
 
 /// Prints `hal-pack: error: <message>` and returns the failing exit code.
 static int reportError(const Twine &message) {
@@ -108,11 +198,17 @@ int main(int argc, char **argv) {
   PackingOptions options;
   options.strategy = *strategy;
   options.timeLimitSeconds = timeLimit;
+  ProgressPrinter printer(showProgress);
+  if (printer.enabled())
+    options.progress = [&](const PackingProgress &progress) {
+      printer.report(progress);
+    };
   auto start = std::chrono::steady_clock::now();
   PackingResult result = pack(problem, options);
   double elapsedMs = std::chrono::duration<double, std::milli>(
                          std::chrono::steady_clock::now() - start)
                          .count();
+  printer.finish();
   if (Error error = validatePacking(problem, result))
     return reportError("internal error: invalid packing: " +
                        toString(std::move(error)));
@@ -120,11 +216,15 @@ int main(int argc, char **argv) {
   int64_t lowerBound = computeLowerBound(problem);
   double ratio =
       lowerBound > 0 ? double(result.slabSize) / double(lowerBound) : 1.0;
-  outs() << "slab=" << result.slabSize << " lower_bound=" << lowerBound
-         << " ratio=" << format("%.4f", ratio)
-         << " time_ms=" << format("%.2f", elapsedMs)
-         << " strategy=" << toString(*strategy)
-         << " proven_optimal=" << (result.provenOptimal ? "yes" : "no") << "\n";
+  raw_ostream &summary = outputFilename == "-" ? errs() : outs();
+  summary << "slab=" << result.slabSize << " lower_bound=" << lowerBound
+          << " ratio=" << format("%.4f", ratio)
+          << " time_ms=" << format("%.2f", elapsedMs)
+          << " strategy=" << toString(*strategy)
+          << " lifetimes=" << toString(*lifetimes)
+          << " proven_optimal=" << (result.provenOptimal ? "yes" : "no")
+          << "\n";
+  summary.flush();
 
   if (!outputFilename.empty()) {
     std::error_code error;
@@ -132,6 +232,25 @@ int main(int argc, char **argv) {
     if (error)
       return reportError(outputFilename + ": " + error.message());
     writePackingCSV(output.os(), *table, result.offsets);
+    output.keep();
+  }
+
+  if (!svgFilename.empty()) {
+    std::error_code error;
+    ToolOutputFile output(svgFilename, error, sys::fs::OF_Text);
+    if (error)
+      return reportError(svgFilename + ": " + error.message());
+    std::vector<std::string> names;
+    auto idColumn = llvm::find(table->columns, "id");
+    if (idColumn != table->columns.end()) {
+      size_t column = idColumn - table->columns.begin();
+      for (const std::vector<std::string> &row : table->rows)
+        names.push_back(row[column]);
+    }
+    PackingSVGOptions svgOptions;
+    svgOptions.title =
+        (sys::path::filename(inputFilename) + ", " + toString(*strategy)).str();
+    writePackingSVG(output.os(), problem, result, names, svgOptions);
     output.keep();
   }
   return 0;

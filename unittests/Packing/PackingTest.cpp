@@ -18,6 +18,7 @@
 #include <chrono>
 
 using namespace streamhal::packing;
+using streamhal::packing::testing::loadPackingDataFile;
 using streamhal::packing::testing::validationMessage;
 
 namespace {
@@ -293,26 +294,11 @@ TEST(PackingTest, CSVErrorsNameLineAndColumn) {
 // Real data
 //===----------------------------------------------------------------------===//
 
-/// Loads a benchmark file, or returns std::nullopt when the data directory is
-/// not there.
-std::optional<PackingTable> loadDataFile(llvm::StringRef name) {
-  std::string path = std::string(STREAMHAL_PACKING_DATA_DIR) + "/" + name.str();
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFile(path);
-  if (!file)
-    return std::nullopt;
-  llvm::Expected<PackingTable> table = parsePackingCSV((*file)->getBuffer());
-  if (!table) {
-    ADD_FAILURE() << path << ": " << llvm::toString(table.takeError());
-    return std::nullopt;
-  }
-  return std::move(*table);
-}
-
 TEST(PackingTest, InOrderMatchesIREEOnMobileBERT) {
-  std::optional<PackingTable> table = loadDataFile("iree_mobilebert.csv");
+  std::optional<PackingTable> table =
+      loadPackingDataFile("iree_mobilebert.csv");
   if (!table)
-    GTEST_SKIP() << "iree_mobilebert.csv not found";
+    FAIL() << "iree_mobilebert.csv not found";
   PackingProblem problem;
   problem.buffers = table->buffers;
   problem.lifetimes = LifetimeConvention::Closed;
@@ -343,9 +329,9 @@ TEST(PackingTest, InOrderMatchesIREEOnMobileBERT) {
 TEST(PackingTest, OptimalFitsMiniMallocChallengingInOneMiB) {
   for (char name = 'A'; name <= 'K'; ++name) {
     std::string file = std::string(1, name) + ".1048576.csv";
-    std::optional<PackingTable> table = loadDataFile(file);
+    std::optional<PackingTable> table = loadPackingDataFile(file);
     if (!table)
-      GTEST_SKIP() << file << " not found";
+      FAIL() << file << " not found";
     PackingProblem problem;
     problem.buffers = table->buffers;
     problem.lifetimes = LifetimeConvention::HalfOpen;

@@ -10,6 +10,12 @@
 #define STREAMHAL_UNITTESTS_PACKING_PACKINGTESTUTILS_H
 
 #include "streamhal/Packing/Packing.h"
+#include "streamhal/Packing/PackingCSV.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "gtest/gtest.h"
+
+#include <optional>
 #include <string>
 
 namespace streamhal::packing::testing {
@@ -21,6 +27,22 @@ inline std::string validationMessage(const PackingProblem &problem,
   if (llvm::Error error = validatePacking(problem, result))
     return llvm::toString(std::move(error));
   return "";
+}
+
+/// Loads a file of the data set shipped in bench/packing/data, or returns
+/// std::nullopt (and the caller fails) when it cannot be read.
+inline std::optional<PackingTable> loadPackingDataFile(llvm::StringRef name) {
+  std::string path = std::string(STREAMHAL_PACKING_DATA_DIR) + "/" + name.str();
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path);
+  if (!file)
+    return std::nullopt;
+  llvm::Expected<PackingTable> table = parsePackingCSV((*file)->getBuffer());
+  if (!table) {
+    ADD_FAILURE() << path << ": " << llvm::toString(table.takeError());
+    return std::nullopt;
+  }
+  return std::move(*table);
 }
 
 } // namespace streamhal::packing::testing

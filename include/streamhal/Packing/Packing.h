@@ -19,6 +19,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -88,6 +89,21 @@ std::optional<LifetimeConvention> parseLifetimeConvention(llvm::StringRef name);
 /// The command-line spelling of `convention`.
 llvm::StringRef toString(LifetimeConvention convention);
 
+/// A snapshot of a running `pack`, for progress displays.
+struct PackingProgress {
+  /// The running strategy's name.
+  llvm::StringRef strategy;
+  /// The smallest slab of a complete packing so far (0 before the first).
+  int64_t bestSlab = 0;
+  /// The slab lower bound (peak live bytes, rounded to the size alignment).
+  int64_t lowerBound = 0;
+  /// Buffers placed by the current placement pass, out of `numBuffers`.
+  size_t placed = 0;
+  size_t numBuffers = 0;
+  /// Wall time since `pack` started.
+  double elapsedSeconds = 0;
+};
+
 /// Knobs of `pack`.
 struct PackingOptions {
   PackingStrategy strategy = PackingStrategy::Greedy;
@@ -95,6 +111,10 @@ struct PackingOptions {
   double timeLimitSeconds = 10.0;
   /// Node budget of the `optimal` search; 0 means unlimited.
   uint64_t nodeLimit = 0;
+  /// When set, called from time to time while packing (every few thousand
+  /// buffers placed, after every ordering and every search attempt), on the
+  /// calling thread. It should be cheap; throttling is the caller's business.
+  std::function<void(const PackingProgress &)> progress;
 };
 
 //===----------------------------------------------------------------------===//
