@@ -138,9 +138,11 @@ void CommandRecorder::recordConstantCopy(hal::ConstantSubspanOp op) {
     return;
   util::ByteRangeAttr range = op.getRuntimeRange();
   BufferRange target = state.getRange(op.getResult());
+  // The storage's own length: the whole byte range for a transient copy,
+  // exactly the value for a returned one.
   recordCopy(state.getGlobalBuffer(op.getRuntimeBufferAttr().getAttr()),
              state.getIndex(range.getOffset()), target.buffer,
-             state.getIndex(0), state.getValueSize(op.getResult()));
+             state.getIndex(0), target.length);
 }
 
 void CommandRecorder::recordSlice(flow::TensorSliceOp op) {

@@ -169,8 +169,13 @@ void StoragePlan::assignTransients() {
     transientClasses.push_back(classIndex);
     intervals.push_back(rewriter.getIndexAttr(start));
     intervals.push_back(rewriter.getIndexAttr(end));
-    sizes.push_back(
-        state.getValueSize(aliasing.getClassMembers(classIndex).front()));
+    // A copied constant keeps its whole byte range, as a view of the pool
+    // would: dispatches bind the whole range of a constant operand.
+    Value leader = aliasing.getClassMembers(classIndex).front();
+    if (auto constant = leader.getDefiningOp<hal::ConstantSubspanOp>())
+      sizes.push_back(state.getIndex(constant.getRuntimeRange().getLength()));
+    else
+      sizes.push_back(state.getValueSize(leader));
   }
   numTransients = transientClasses.size();
   if (transientClasses.empty())

@@ -4,19 +4,20 @@
 // its pool; one written in place gets fresh storage filled by a copy first.
 
 util.global private @pool : !hal.buffer
-// An update into a constant: the constant is copied into a transient, and the
-// update writes the transient, never the pool.
+// An update into a constant: the constant's whole byte range (48 bytes, the
+// value is 32) is copied into a transient, and the update writes the
+// transient, never the pool.
 // CHECK-LABEL: func.func @update_into_constant
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
 // CHECK-DAG: %[[C8:.+]] = arith.constant 8 : index
-// CHECK-DAG: %[[C32:.+]] = arith.constant 32 : index
+// CHECK-DAG: %[[C48:.+]] = arith.constant 48 : index
 // CHECK-DAG: %[[C64:.+]] = arith.constant 64 : index
 // CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}}> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%[[C8]]}
 // CHECK: %[[SLAB:.+]] = hal.allocator.allocate<{{.+}}> type(DeviceLocal) usage(Dispatch|Transfer)
-// CHECK: %[[TMP:.+]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%{{.+}}, %[[C32]]]
+// CHECK: %[[TMP:.+]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%{{.+}}, %[[C48]]]
 // CHECK: %[[POOL:.+]] = util.global.load @pool : !hal.buffer
-// CHECK: copy_buffer<{{.+}}> source(%[[POOL]] : !hal.buffer)[%[[C64]]] target(%[[TMP]] : !hal.buffer)[%[[C0]]] length(%[[C32]])
+// CHECK: copy_buffer<{{.+}}> source(%[[POOL]] : !hal.buffer)[%[[C64]]] target(%[[TMP]] : !hal.buffer)[%[[C0]]] length(%[[C48]])
 // CHECK: copy_buffer<{{.+}}> source(%arg0 : !hal.buffer)[%[[C0]]] target(%[[TMP]] : !hal.buffer)[%[[C4]]] length(%[[C4]])
 // CHECK: copy_buffer<{{.+}}> source(%[[TMP]] : !hal.buffer)[%[[C0]]] target(%[[OUT]] : !hal.buffer)[%[[C0]]] length(%[[C8]])
 // CHECK-NOT: target(%[[POOL]]
@@ -26,7 +27,7 @@ func.func @update_into_constant(%arg0: tensor<1xi32>) -> tensor<2xi32> {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %c2 = arith.constant 2 : index
-    %cst = hal.constant.subspan @pool[#util.byte_range<64, 32>] : tensor<8xi32>
+    %cst = hal.constant.subspan @pool[#util.byte_range<64, 48>] : tensor<8xi32>
     %1 = flow.tensor.update %u, %cst[%c1] : tensor<1xi32> -> %cst as tensor<8xi32>
     %2 = flow.tensor.slice %1[%c0 for %c2] : tensor<8xi32> -> tensor<2xi32>
     flow.return %2 : tensor<2xi32>
