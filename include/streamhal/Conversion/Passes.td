@@ -31,12 +31,22 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
     Option<"outputMemoryType", "output-memory-type", "std::string",
            /*default=*/"\"DeviceLocal|HostVisible\"",
            "Memory type of the buffers allocated for fragment results">,
+    Option<"barriers", "barriers", "::streamhal::BarrierPolicy",
+           /*default=*/"::streamhal::BarrierPolicy::Hazard",
+           "Where execution barriers go between recorded commands",
+           [{::llvm::cl::values(
+             clEnumValN(::streamhal::BarrierPolicy::Full, "full",
+                        "a full barrier after every command"),
+             clEnumValN(::streamhal::BarrierPolicy::Hazard, "hazard",
+                        "a barrier only before a command that conflicts "
+                        "with one recorded since the last barrier"))}]>,
   ];
   let statistics = [
     Statistic<"numFragments", "fragments", "Stream fragments lowered">,
     Statistic<"numTransientSlices", "transient-slices",
               "Transient values packed into slabs">,
     Statistic<"numCommands", "commands", "Commands recorded">,
+    Statistic<"numBarriers", "barriers", "Execution barriers recorded">,
   ];
 }
 

@@ -201,8 +201,35 @@ void CommandRecorder::record() {
   hal::ExSubmitAndWaitOp::create(rewriter, loc, device, commandBuffer);
 }
 
-void CommandRecorder::recordBarrier() {
+BarrierPlacer::Placement BarrierPlacer::place(Operation *command) {
+  if (policy == BarrierPolicy::Full)
+    return Placement::After;
+  SmallVector<BufferAccess> accesses;
+  command->walk([&](Operation *nested) {
+    llvm::append_range(accesses, computeCommandAccesses(nested));
+  });
+  bool conflicts = llvm::any_of(accesses, [&](const BufferAccess &access) {
+    return llvm::any_of(pending, [&](const BufferAccess &earlier) {
+      return access.conflictsWith(earlier);
+    });
+  });
+  if (conflicts)
+    pending.clear();
+  llvm::append_range(pending, accesses);
+  return conflicts ? Placement::Before : Placement::None;
+}
+
+void CommandRecorder::finishCommand(Operation *command) {
+  ++numCommands;
+  BarrierPlacer::Placement placement = barriers.place(command);
+  if (placement == BarrierPlacer::Placement::None)
+    return;
   RewriterBase &rewriter = state.getRewriter();
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (placement == BarrierPlacer::Placement::Before)
+    rewriter.setInsertionPoint(command);
+  else
+    rewriter.setInsertionPointAfter(command);
   MLIRContext *context = rewriter.getContext();
   hal::CommandBufferExecutionBarrierOp::create(
       rewriter, state.getLoc(), commandBuffer,
@@ -212,15 +239,15 @@ void CommandRecorder::recordBarrier() {
                                                 hal::ExecutionStage::Dispatch),
       hal::ExecutionBarrierFlagAttr::get(context,
                                          hal::ExecutionBarrierFlag::None));
+  ++numBarriers;
 }
 
 void CommandRecorder::recordCopy(Value source, Value sourceOffset, Value target,
                                  Value targetOffset, Value length) {
-  hal::CommandBufferCopyBufferOp::create(state.getRewriter(), state.getLoc(),
-                                         commandBuffer, source, sourceOffset,
-                                         target, targetOffset, length);
-  ++numCommands;
-  recordBarrier();
+  auto copy = hal::CommandBufferCopyBufferOp::create(
+      state.getRewriter(), state.getLoc(), commandBuffer, source, sourceOffset,
+      target, targetOffset, length);
+  finishCommand(copy);
 }
 
 void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
@@ -242,11 +269,10 @@ void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
     pattern = state.createInPrologue<arith::MulIOp>(
         pattern, state.getI32(static_cast<int32_t>(multiplier)));
   BufferRange range = state.getRange(op.getResult());
-  hal::CommandBufferFillBufferOp::create(rewriter, op.getLoc(), commandBuffer,
-                                         range.buffer, state.getIndex(0),
-                                         range.length, pattern);
-  ++numCommands;
-  recordBarrier();
+  auto fill = hal::CommandBufferFillBufferOp::create(
+      rewriter, op.getLoc(), commandBuffer, range.buffer, state.getIndex(0),
+      range.length, pattern);
+  finishCommand(fill);
 }
 
 void CommandRecorder::recordClone(flow::TensorCloneOp op) {

@@ -143,6 +143,7 @@ struct ConvertFlowToHALPass
     FlowToHALStatistics statistics;
     FlowToHALOptions options;
     options.outputMemoryType = *memoryType;
+    options.barriers = barriers;
     options.statistics = &statistics;
     options.fragmentsChecked = true;
 
@@ -157,6 +158,7 @@ struct ConvertFlowToHALPass
     numFragments += statistics.fragments;
     numTransientSlices += statistics.transientSlices;
     numCommands += statistics.commands;
+    numBarriers += statistics.barriers;
   }
 };
 

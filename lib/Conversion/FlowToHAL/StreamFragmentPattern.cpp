@@ -61,7 +61,7 @@ struct StreamFragmentLowering
 
     StoragePlan plan(state, *kinds, options.outputMemoryType);
     plan.materialize();
-    CommandRecorder recorder(state);
+    CommandRecorder recorder(state, options.barriers);
     recorder.record();
 
     SmallVector<Value> results;
@@ -75,6 +75,7 @@ struct StreamFragmentLowering
       ++statistics->fragments;
       statistics->transientSlices += plan.getNumTransients();
       statistics->commands += recorder.getNumCommands();
+      statistics->barriers += recorder.getNumBarriers();
     }
     return success();
   }

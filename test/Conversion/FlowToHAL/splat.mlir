@@ -16,7 +16,6 @@
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i8(%unused: index) -> tensor<16xi8> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<16xi8> =
@@ -39,7 +38,6 @@ func.func @splat_i8(%unused: index) -> tensor<16xi8> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i8_negative(%unused: index) -> tensor<16xi8> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<16xi8> =
@@ -62,7 +60,6 @@ func.func @splat_i8_negative(%unused: index) -> tensor<16xi8> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i16(%unused: index) -> tensor<8xi16> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<8xi16> =
@@ -85,7 +82,6 @@ func.func @splat_i16(%unused: index) -> tensor<8xi16> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i32(%unused: index) -> tensor<4xi32> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<4xi32> =
@@ -108,7 +104,6 @@ func.func @splat_i32(%unused: index) -> tensor<4xi32> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_f16(%unused: index) -> tensor<8xf16> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<8xf16> =
@@ -131,7 +126,6 @@ func.func @splat_f16(%unused: index) -> tensor<8xf16> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_f32(%unused: index) -> tensor<4xf32> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<4xf32> =
@@ -176,7 +170,6 @@ func.func @splat_dynamic(%v: i8, %n: index) -> tensor<?x3xi8> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i1(%unused: index) -> tensor<5xi1> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<5xi1> =

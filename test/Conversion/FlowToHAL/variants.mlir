@@ -49,7 +49,7 @@ hal.executable private @ex {
 // CHECK-NEXT: hal.command_buffer.dispatch.symbol<%[[CMD]] : !hal.command_buffer> target(@ex::@llvm::@entry) workgroups([%[[C4]], %[[C1]], %[[C1]]])
 // CHECK-NEXT: hal.return
 // CHECK-NEXT: }
-// CHECK-NEXT: hal.command_buffer.execution_barrier
+// CHECK-NEXT: hal.command_buffer.end
 func.func @two_variants(%arg0: tensor<256xf32>) -> tensor<256xf32> {
   %0 = flow.ex.stream.fragment(%arg0) : (tensor<256xf32>) -> tensor<256xf32> =
       (%a: tensor<256xf32>) -> tensor<256xf32> {
