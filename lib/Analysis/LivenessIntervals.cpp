@@ -61,14 +61,23 @@ LivenessIntervals::LivenessIntervals(flow::ExStreamFragmentOp fragment,
       ordinal = aliasing.getOrdinal(value);
     }
     if (ordinal && *ordinal < intervals.size())
-      intervals[*ordinal].end = index;
+      intervals[*ordinal].end = std::max(intervals[*ordinal].end, index);
   };
   if (body) {
     for (BlockArgument argument : body->getArguments())
       addInterval(argument, kLiveIn);
     Operation *terminator = body->empty() ? nullptr : &body->back();
+    waveIndexed = llvm::any_of(*body, [](Operation &op) {
+      return op.hasAttrOfType<IntegerAttr>(kWaveAttrName);
+    });
+    int64_t wave = 0;
     for (Operation &op : *body) {
       int64_t index = numOps++;
+      if (waveIndexed) {
+        if (auto attr = op.getAttrOfType<IntegerAttr>(kWaveAttrName))
+          wave = std::clamp<int64_t>(attr.getInt(), 0, kLiveOut - 1);
+        index = wave;
+      }
       // Returned values stay live after the fragment.
       int64_t useIndex =
           (&op == terminator && isa<flow::ReturnOp>(op)) ? kLiveOut : index;

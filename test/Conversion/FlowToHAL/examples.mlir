@@ -2,6 +2,10 @@
 // pass; its output holds no tensor and no flow op outside the executable.
 // RUN: hal-opt %S/../../../examples/mlp.mlir --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
 // RUN: hal-opt %S/../../../examples/mlp.mlir --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
+// RUN: hal-opt %S/../../../examples/mlp.mlir --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %S/../../../examples/mlp.mlir --convert-flow-to-hal=barriers=hazard --canonicalize --hal-pack-allocations --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %S/../../../examples/mlp.mlir --flow-schedule-fragments --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %S/../../../examples/mlp.mlir --flow-schedule-fragments --convert-flow-to-hal=barriers=hazard --canonicalize --hal-verify-command-buffers > /dev/null
 
 // NOTENSOR-NOT: tensor<
 // NOTENSOR-NOT: flow.

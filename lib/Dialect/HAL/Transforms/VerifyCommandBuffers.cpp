@@ -224,14 +224,16 @@ LogicalResult RecordingVerifier::verify() {
       ok &= succeeded(checkCommandRanges(nested));
       llvm::append_range(accesses, computeCommandAccesses(nested));
     });
-    Operation *reported = nullptr;
+    // One race report per command (a switch's cases race alike) and one
+    // uninitialized read report per access.
+    bool raced = false;
     for (const BufferAccess &access : accesses) {
-      if (access.command == reported)
-        continue;
-      if (failed(checkRaces(access)) || failed(checkInitialized(access))) {
+      if (!raced && failed(checkRaces(access))) {
+        raced = true;
         ok = false;
-        reported = access.command;
       }
+      if (failed(checkInitialized(access)))
+        ok = false;
     }
     for (const BufferAccess &access : accesses)
       if (access.writes)
