@@ -129,7 +129,7 @@ func.func @uninitialized_read(%out: !hal.buffer) {
   // Covered by the first fill.
   hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%slab : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c0] length(%c16)
   // expected-error @below {{reads bytes of allocation %2 [0, 64) that no earlier command of the command buffer wrote (uninitialized read)}}
-  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%slab : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c0] length(%c64)
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%slab : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c16] length(%c64)
   hal.command_buffer.end<%cmd : !hal.command_buffer>
   hal.ex.submit_and_wait %dev, %cmd
   return
