@@ -17,6 +17,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 #include <map>
+#include <set>
 
 #define DEBUG_TYPE "command-accesses"
 
@@ -202,11 +203,18 @@ std::pair<BufferRoot, RootByteRange> resolveBuffer(Value buffer) {
                          : hal::AllocatorPackOp();
       if (pack && result.getResultNumber() > 0) {
         unsigned slice = result.getResultNumber() - 1;
-        SmallVector<hal::AllocatorPackOp::Slice> slices = pack.getSlices();
-        if (slice < slices.size() &&
-            fitsInSlice(subspan.getLength(), slices[slice].size)) {
+        ArrayAttr intervals = pack.getLifetimeIntervals();
+        ValueRange sizes = pack.getDynamicSliceSizes();
+        auto start = slice < sizes.size() && 2 * slice + 1 < intervals.size()
+                         ? dyn_cast<IntegerAttr>(intervals[2 * slice])
+                         : IntegerAttr();
+        auto end = start ? dyn_cast<IntegerAttr>(intervals[2 * slice + 1])
+                         : IntegerAttr();
+        if (end && fitsInSlice(subspan.getLength(), sizes[slice])) {
           range.pack = pack;
           range.slice = slice;
+          range.sliceStart = start.getInt();
+          range.sliceEnd = end.getInt();
         }
       }
     }
@@ -230,16 +238,10 @@ bool BufferAccess::mayOverlap(const BufferAccess &other) const {
     return true;
   // Slices of one pack whose lifetimes intersect never share a byte.
   if (range.pack && range.pack == other.range.pack &&
-      range.slice != other.range.slice) {
-    SmallVector<hal::AllocatorPackOp::Slice> slices =
-        cast<hal::AllocatorPackOp>(range.pack).getSlices();
-    if (range.slice < slices.size() && other.range.slice < slices.size()) {
-      const auto &a = slices[range.slice];
-      const auto &b = slices[other.range.slice];
-      if (a.end >= b.start && b.end >= a.start)
-        return false;
-    }
-  }
+      range.slice != other.range.slice &&
+      range.sliceEnd >= other.range.sliceStart &&
+      other.range.sliceEnd >= range.sliceStart)
+    return false;
   // Same start symbol (or none) and constant terms: the exact test.
   if (range.startKnown && other.range.startKnown &&
       range.base == other.range.base && range.length && other.range.length) {
@@ -302,9 +304,17 @@ static void appendDispatchAccesses(hal::CommandBufferDispatchSymbolOp dispatch,
   // The latest push per set before the dispatch, in its block and then in
   // the enclosing ones, back to the command buffer's begin.
   std::map<int64_t, hal::CommandBufferPushDescriptorSetOp> pushes;
+  std::set<int64_t> neededSets;
+  for (auto &entry : declared)
+    neededSets.insert(entry.first.first);
   bool unknownSetPushed = false;
+  // Without an interface every set pushed so far counts: walk to the begin.
+  // With one, stop once each set it uses was found.
   bool reachedBegin = false;
-  for (Operation *cursor = dispatch; cursor && !reachedBegin;
+  auto done = [&]() {
+    return interface && !unknownSetPushed && pushes.size() >= neededSets.size();
+  };
+  for (Operation *cursor = dispatch; cursor && !reachedBegin && !done();
        cursor = cursor->getParentOp()) {
     if (isa<FunctionOpInterface, ModuleOp>(cursor))
       break;
@@ -319,10 +329,13 @@ static void appendDispatchAccesses(hal::CommandBufferDispatchSymbolOp dispatch,
       auto push = dyn_cast<hal::CommandBufferPushDescriptorSetOp>(previous);
       if (!push || push.getCommandBuffer() != commandBuffer)
         continue;
-      if (std::optional<int64_t> set = getConstantIntValue(push.getSet()))
-        pushes.try_emplace(*set, push);
-      else
+      std::optional<int64_t> set = getConstantIntValue(push.getSet());
+      if (!set)
         unknownSetPushed = true;
+      else if (!interface || neededSets.count(*set))
+        pushes.try_emplace(*set, push);
+      if (done())
+        break;
     }
   }
 
@@ -415,6 +428,143 @@ Value getOwningCommandBuffer(Value buffer) {
     }
   }
   return owner;
+}
+
+//===----------------------------------------------------------------------===//
+// AccessBatch
+//===----------------------------------------------------------------------===//
+
+static std::tuple<int, Value, Attribute> getRootKey(const BufferRoot &root) {
+  return {static_cast<int>(root.kind), root.value, root.global};
+}
+
+static bool isEmptyAccess(const BufferAccess &access) {
+  return access.range.length == std::optional<int64_t>(0);
+}
+
+void AccessBatch::add(const BufferAccess &access) {
+  if (isEmptyAccess(access))
+    return; // touches no byte: conflicts with nothing
+  unsigned index = accesses.size();
+  accesses.push_back(access);
+  auto [it, inserted] =
+      bucketOf.try_emplace(getRootKey(access.root), buckets.size());
+  if (inserted) {
+    buckets.emplace_back();
+    buckets.back().root = access.root;
+    if (access.root.kind != BufferRootKind::Allocation)
+      aliasableBuckets.push_back(it->second);
+  }
+  Bucket &bucket = buckets[it->second];
+  if (bucket.anyAccess < 0)
+    bucket.anyAccess = index;
+  if (access.writes && bucket.anyWrite < 0)
+    bucket.anyWrite = index;
+  const RootByteRange &range = access.range;
+  if (!range.pack) {
+    if (access.reads)
+      bucket.reads.push_back(index);
+    if (access.writes)
+      bucket.writes.push_back(index);
+    return;
+  }
+  bucket.bySlice[{range.pack, range.slice}].push_back(index);
+  auto update = [&](SliceExtremes &extremes) {
+    if (extremes.minEnd < 0 ||
+        range.sliceEnd < accesses[extremes.minEnd].range.sliceEnd)
+      extremes.minEnd = index;
+    if (extremes.maxStart < 0 ||
+        range.sliceStart > accesses[extremes.maxStart].range.sliceStart)
+      extremes.maxStart = index;
+  };
+  auto &[all, writes] = bucket.extremes[range.pack];
+  update(all);
+  if (access.writes)
+    update(writes);
+}
+
+const BufferAccess *
+AccessBatch::findInBucket(const Bucket &bucket,
+                          const BufferAccess &access) const {
+  auto check = [&](ArrayRef<unsigned> indices) -> const BufferAccess * {
+    for (unsigned index : indices)
+      if (accesses[index].conflictsWith(access))
+        return &accesses[index];
+    return nullptr;
+  };
+  if (access.writes)
+    if (const BufferAccess *found = check(bucket.reads))
+      return found;
+  if (const BufferAccess *found = check(bucket.writes))
+    return found;
+  const RootByteRange &range = access.range;
+  if (!range.pack || bucket.extremes.size() > 1) {
+    // Outside a slice (or several packs on one root): every slice access.
+    for (const auto &entry : bucket.bySlice)
+      if (entry.first.first != range.pack)
+        if (const BufferAccess *found = check(entry.second))
+          return found;
+    if (!range.pack)
+      return nullptr;
+  }
+  // The same slice: the exact test.
+  auto sameSlice = bucket.bySlice.find({range.pack, range.slice});
+  if (sameSlice != bucket.bySlice.end())
+    if (const BufferAccess *found = check(sameSlice->second))
+      return found;
+  // Other slices share bytes only when the lifetimes are disjoint: compare
+  // with the earliest-ending and the latest-starting access (a write needs
+  // any access, a read a write).
+  auto extremes = bucket.extremes.find(range.pack);
+  if (extremes == bucket.extremes.end())
+    return nullptr;
+  const SliceExtremes &candidates =
+      access.writes ? extremes->second.first : extremes->second.second;
+  if (candidates.minEnd >= 0 &&
+      accesses[candidates.minEnd].range.sliceEnd < range.sliceStart)
+    return &accesses[candidates.minEnd];
+  if (candidates.maxStart >= 0 &&
+      accesses[candidates.maxStart].range.sliceStart > range.sliceEnd)
+    return &accesses[candidates.maxStart];
+  return nullptr;
+}
+
+const BufferAccess *
+AccessBatch::findConflict(const BufferAccess &access) const {
+  if (isEmptyAccess(access) || accesses.empty())
+    return nullptr;
+  auto crossRoot = [&](const Bucket &bucket) -> const BufferAccess * {
+    int candidate = access.writes ? bucket.anyAccess : bucket.anyWrite;
+    return candidate >= 0 ? &accesses[candidate] : nullptr;
+  };
+  if (access.root.kind == BufferRootKind::Unknown) {
+    for (const Bucket &bucket : buckets) {
+      const BufferAccess *found = bucket.root == access.root
+                                      ? findInBucket(bucket, access)
+                                      : crossRoot(bucket);
+      if (found)
+        return found;
+    }
+    return nullptr;
+  }
+  auto own = bucketOf.find(getRootKey(access.root));
+  if (own != bucketOf.end())
+    if (const BufferAccess *found = findInBucket(buckets[own->second], access))
+      return found;
+  for (unsigned index : aliasableBuckets) {
+    const Bucket &bucket = buckets[index];
+    if (bucket.root != access.root && bucket.root.mayAlias(access.root))
+      if (const BufferAccess *found = crossRoot(bucket))
+        return found;
+  }
+  return nullptr;
+}
+
+void AccessBatch::clear() {
+  accesses.clear();
+  buckets.clear();
+  aliasableBuckets.clear();
+  bucketOf.clear();
 }
 
 //===----------------------------------------------------------------------===//

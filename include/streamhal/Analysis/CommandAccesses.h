@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
+#include <tuple>
 
 namespace streamhal {
 
@@ -76,6 +77,9 @@ struct RootByteRange {
   /// `pack` (through a subspan at that slice's offset), else null.
   mlir::Operation *pack = nullptr;
   unsigned slice = 0;
+  /// The closed lifetime of that slice.
+  int64_t sliceStart = 0;
+  int64_t sliceEnd = 0;
 
   /// Returns the constant `[begin, end)` when start and length are constant.
   std::optional<std::pair<int64_t, int64_t>> getConstantBounds() const;
@@ -121,6 +125,51 @@ bool isBufferCommand(mlir::Operation *op);
 /// (its bytes then hold nothing but what that command buffer writes), else
 /// null.
 mlir::Value getOwningCommandBuffer(mlir::Value buffer);
+
+/// The accesses of the commands recorded since the last barrier, indexed so
+/// that a conflict query looks at the accesses of the same root (and pack
+/// slice) and at summaries of everything else, not at every access: the
+/// recorder asks once per command, and fragments have 100,000 of them.
+class AccessBatch {
+public:
+  /// Returns an access of the batch that conflicts with `access`, or null.
+  const BufferAccess *findConflict(const BufferAccess &access) const;
+  void add(const BufferAccess &access);
+  void clear();
+  bool empty() const { return accesses.empty(); }
+
+private:
+  /// Earliest-ending and latest-starting pack-slice accesses of one pack.
+  struct SliceExtremes {
+    int minEnd = -1;
+    int maxStart = -1;
+  };
+  struct Bucket {
+    BufferRoot root;
+    /// Accesses outside any pack slice, by kind (indices into accesses).
+    llvm::SmallVector<unsigned> reads, writes;
+    /// Accesses inside a pack slice, by (pack, slice).
+    llvm::DenseMap<std::pair<mlir::Operation *, unsigned>,
+                   llvm::SmallVector<unsigned>>
+        bySlice;
+    /// Per pack: extremes over all slice accesses and over slice writes.
+    llvm::DenseMap<mlir::Operation *, std::pair<SliceExtremes, SliceExtremes>>
+        extremes;
+    /// Any access with a nonzero length / any such write, for other roots.
+    int anyAccess = -1;
+    int anyWrite = -1;
+  };
+  const BufferAccess *findInBucket(const Bucket &bucket,
+                                   const BufferAccess &access) const;
+
+  llvm::SmallVector<BufferAccess> accesses;
+  llvm::SmallVector<Bucket> buckets;
+  /// Buckets of the roots other roots may alias (all but allocations).
+  llvm::SmallVector<unsigned> aliasableBuckets;
+  /// Bucket of each root, by (kind, value, symbol).
+  llvm::DenseMap<std::tuple<int, mlir::Value, mlir::Attribute>, unsigned>
+      bucketOf;
+};
 
 /// The accesses of every command of every command buffer under an op,
 /// computed once.

@@ -209,13 +209,12 @@ BarrierPlacer::Placement BarrierPlacer::place(Operation *command) {
     llvm::append_range(accesses, computeCommandAccesses(nested));
   });
   bool conflicts = llvm::any_of(accesses, [&](const BufferAccess &access) {
-    return llvm::any_of(pending, [&](const BufferAccess &earlier) {
-      return access.conflictsWith(earlier);
-    });
+    return pending.findConflict(access) != nullptr;
   });
   if (conflicts)
     pending.clear();
-  llvm::append_range(pending, accesses);
+  for (const BufferAccess &access : accesses)
+    pending.add(access);
   return conflicts ? Placement::Before : Placement::None;
 }
 

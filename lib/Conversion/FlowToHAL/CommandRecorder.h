@@ -115,7 +115,7 @@ public:
 private:
   BarrierPolicy policy;
   /// Accesses of the commands recorded since the last barrier.
-  llvm::SmallVector<BufferAccess> pending;
+  AccessBatch pending;
 };
 
 //===----------------------------------------------------------------------===//

@@ -121,7 +121,7 @@ private:
   CommandBufferBeginOp begin;
   Value commandBuffer;
   /// Accesses of the commands recorded since the last barrier.
-  SmallVector<BufferAccess> pending;
+  AccessBatch pending;
   /// Every write recorded so far.
   SmallVector<BufferAccess> writes;
   DenseMap<Value, bool> localRoots;
@@ -137,9 +137,8 @@ bool RecordingVerifier::isLocal(const BufferRoot &root) {
 }
 
 LogicalResult RecordingVerifier::checkRaces(const BufferAccess &access) {
-  for (const BufferAccess &earlier : pending) {
-    if (earlier.command == access.command || !access.conflictsWith(earlier))
-      continue;
+  if (const BufferAccess *found = pending.findConflict(access)) {
+    const BufferAccess &earlier = *found;
     InFlightDiagnostic diag = access.command->emitOpError()
                               << "races with an earlier command (no barrier "
                                  "between them): ";
@@ -238,7 +237,8 @@ LogicalResult RecordingVerifier::verify() {
     for (const BufferAccess &access : accesses)
       if (access.writes)
         writes.push_back(access);
-    llvm::append_range(pending, accesses);
+    for (const BufferAccess &access : accesses)
+      pending.add(access);
   }
   return success(ok);
 }
