@@ -9,7 +9,8 @@
 #
 # Usage: bench/concurrency/run.sh [build-dir]
 #
-# Generates the model-shaped fragments of gen_models.py and lowers each one
+# Generates the model-shaped fragments of gen_models.py (plus the synthetic
+# mix of bench/analysis/gen_fragments.py) and lowers each one
 # three ways: `barriers=full`, `barriers=hazard` in program order, and
 # `barriers=hazard` after `--flow-schedule-fragments` (waves). Every lowered
 # module goes through `--hal-pack-allocations` and is checked by
@@ -33,6 +34,10 @@ fi
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 python3 "$here/gen_models.py" "$work"
+# The synthetic mix of bench/analysis (dispatch chains, splats, clones,
+# slices, updates), 2,000 ops: not a model, a stress of the memory cost.
+python3 "$here/../analysis/gen_fragments.py" --ops 2000 --shape mix \
+  -o "$work/synthetic_mix_2000.mlir"
 
 # figure NAME REPORT-LINE: the value of NAME=... in a hal-report line.
 figure() { sed -n "s/.* $1=\([0-9]*\).*/\1/p" <<<"$2"; }
@@ -49,7 +54,7 @@ lower() {
 
 echo "| model | commands | critical path | barriers full | barriers hazard | barriers hazard+waves | lower bound (path - 1) | slab bytes program order | slab bytes waves | slab growth |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-for model in transformer_encoder_layer inception_block residual_stage plain_chain; do
+for model in transformer_encoder_layer inception_block residual_stage plain_chain synthetic_mix_2000; do
   file="$work/$model.mlir"
   full="$(lower "$file" "" full | grep 'hal-report\[hal\]')"
   hazard="$(lower "$file" "" hazard | grep 'hal-report\[hal\]')"

@@ -498,7 +498,8 @@ AccessBatch::findInBucket(const Bucket &bucket,
   if (const BufferAccess *found = check(bucket.writes))
     return found;
   const RootByteRange &range = access.range;
-  if (!range.pack || bucket.extremes.size() > 1) {
+  size_t ownPack = range.pack ? bucket.extremes.count(range.pack) : 0;
+  if (bucket.extremes.size() > ownPack) {
     // Outside a slice (or several packs on one root): every slice access.
     for (const auto &entry : bucket.bySlice)
       if (entry.first.first != range.pack)
