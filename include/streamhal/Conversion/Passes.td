@@ -17,7 +17,11 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
   let description = [{
     Turns every tensor into a `!hal.buffer` and every
     `flow.ex.stream.fragment` into buffer allocations plus one recorded and
-    submitted command buffer (see docs/lowering.md). Every fragment is checked
+    submitted command buffer (see docs/lowering.md). `barriers=hazard` (the
+    default) records an execution barrier only right before a command that
+    conflicts with a command recorded since the last barrier;
+    `barriers=full` records one after every command (docs/concurrency.md).
+    Every fragment is checked
     first; a fragment that cannot be lowered is reported with a located
     diagnostic and the pass fails without changing the module.
   }];
