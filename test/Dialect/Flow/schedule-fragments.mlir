@@ -78,3 +78,37 @@ func.func @in_place(%arg0: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>, t
   }
   return %0#0, %0#1, %0#2 : tensor<64xf32>, tensor<64xf32>, tensor<64xf32>
 }
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @in0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @out, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// A reshape is no command: it goes right after the wave of its operand and
+// before the wave that uses it, without a wave attribute; the independent
+// splat written last joins wave 0.
+// CHECK-LABEL: func.func @reshape_between_waves
+// CHECK: %[[D:.+]] = flow.dispatch {{.*}}{flow.wave = 0 : i64
+// CHECK-NEXT: %[[S:.+]] = flow.tensor.splat {{.*}} attributes {flow.wave = 0 : i64}
+// CHECK-NEXT: %[[R:.+]] = flow.tensor.reshape %[[D]] : tensor<4x4xf32> -> tensor<16xf32>{{$}}
+// CHECK-NEXT: flow.tensor.clone %[[R]] : tensor<16xf32> attributes {flow.wave = 1 : i64}
+func.func @reshape_between_waves(%arg0: tensor<4x4xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+  %0:2 = flow.ex.stream.fragment(%arg0) : (tensor<4x4xf32>) -> (tensor<16xf32>, tensor<16xf32>) =
+      (%a: tensor<4x4xf32>) -> (tensor<16xf32>, tensor<16xf32>) {
+    %c1 = arith.constant 1 : index
+    %d = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = [#hal.ex.operand_buffer<"in0", 0 : index>, #hal.ex.result_buffer<"out", 0 : index>]} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %r = flow.tensor.reshape %d : tensor<4x4xf32> -> tensor<16xf32>
+    %c = flow.tensor.clone %r : tensor<16xf32>
+    %f = arith.constant 1.0 : f32
+    %s = flow.tensor.splat %f : tensor<16xf32>
+    flow.return %c, %s : tensor<16xf32>, tensor<16xf32>
+  }
+  return %0#0, %0#1 : tensor<16xf32>, tensor<16xf32>
+}
