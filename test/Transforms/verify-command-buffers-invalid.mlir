@@ -153,11 +153,11 @@ func.func @out_of_range(%arg0: !hal.buffer) {
   %sub = hal.buffer.subspan<%buf2 : !hal.buffer>[%c32, %c48] : !hal.buffer
   %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
   hal.command_buffer.begin<%cmd : !hal.command_buffer>
-  // expected-error @below {{fill range [32, 96) is outside its buffer of 64 bytes}}
+  // expected-error @below {{fill range [32, +64) is outside its buffer of 64 bytes}}
   hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%buf : !hal.buffer)[%c32, %c64] pattern(%c0_i32 : i32)
   hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
-  // The subspan itself sticks out of its buffer: [32, 80) of 64 bytes.
-  // expected-error @below {{copy target range [32, 80) is outside its buffer of 64 bytes}}
+  // The subspan itself sticks out of its buffer: [32, +48) of 64 bytes.
+  // expected-error @below {{copy target range [32, +48) is outside its buffer of 64 bytes}}
   hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%arg0 : !hal.buffer)[%c0] target(%sub : !hal.buffer)[%c0] length(%c48)
   hal.command_buffer.end<%cmd : !hal.command_buffer>
   hal.ex.submit_and_wait %dev, %cmd

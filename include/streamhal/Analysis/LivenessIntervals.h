@@ -58,7 +58,9 @@ struct LiveInterval {
 /// waves instead of ops: an op with the attribute gets its wave, any other
 /// op the wave of the closest op before it that has one (0 when none). All
 /// ops of one wave then share one index, so values live in one wave never
-/// share bytes in the pack.
+/// share bytes in the pack. Waves that decrease somewhere along the body are
+/// ignored (indices stay op positions): they would end an interval before a
+/// later use.
 ///
 /// Computed once by the constructor in time linear in the number of values
 /// and uses; never modifies the IR. The object keeps a reference to
@@ -71,6 +73,9 @@ public:
   static constexpr int64_t kLiveOut = std::numeric_limits<int64_t>::max();
   /// The discardable attribute holding a scheduled op's wave.
   static constexpr llvm::StringLiteral kWaveAttrName = "flow.wave";
+  /// The wave of a scheduled op: its `flow.wave` integer when that is a
+  /// non-negative 64-bit value, else std::nullopt.
+  static std::optional<int64_t> getWave(mlir::Operation *op);
 
   LivenessIntervals(flow::ExStreamFragmentOp fragment,
                     const ValueAliasing &aliasing);

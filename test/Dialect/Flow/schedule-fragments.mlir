@@ -1,5 +1,6 @@
 // RUN: hal-opt %s -split-input-file --flow-schedule-fragments | FileCheck %s
 // RUN: hal-opt %s -split-input-file --flow-schedule-fragments --test-stream-liveness | FileCheck %s --check-prefix=LIVE
+// RUN: hal-opt %s -split-input-file --test-stream-liveness | FileCheck %s --check-prefix=RAW
 
 hal.executable private @ex {
   hal.interface @io {
@@ -111,4 +112,21 @@ func.func @reshape_between_waves(%arg0: tensor<4x4xf32>) -> (tensor<16xf32>, ten
     flow.return %c, %s : tensor<16xf32>, tensor<16xf32>
   }
   return %0#0, %0#1 : tensor<16xf32>, tensor<16xf32>
+}
+
+// -----
+
+// Waves that decrease along the body are not the scheduler's: liveness
+// ignores them and counts ops (the splat is op 1, its user op 2).
+// RAW-LABEL: func.func @decreasing_waves
+// RAW: flow.tensor.splat {{.*}}test.liveness = ["[1, 2] class 0"]
+// RAW: flow.tensor.clone {{.*}}test.liveness = ["[2, out] class 1"]
+func.func @decreasing_waves() -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment() : () -> tensor<4xf32> = () -> tensor<4xf32> {
+    %f = arith.constant 1.0 : f32
+    %s = flow.tensor.splat %f : tensor<4xf32> attributes {flow.wave = 5 : i64}
+    %c = flow.tensor.clone %s : tensor<4xf32> attributes {flow.wave = 1 : i64}
+    flow.return %c : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
 }

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "streamhal/Analysis/CommandAccesses.h"
+#include "streamhal/Analysis/LivenessIntervals.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 
@@ -27,10 +28,6 @@ using namespace mlir;
 
 namespace streamhal::hal {
 namespace {
-
-/// Name of the discardable attribute the fragment scheduler puts on each
-/// command op of a fragment body.
-constexpr llvm::StringLiteral kWaveAttrName = "flow.wave";
 
 /// Figures of one function.
 struct Figures {
@@ -63,8 +60,8 @@ Figures computeFigures(FunctionOpInterface function) {
       ++figures.fragments;
       int64_t maxWave = -1;
       for (Operation &inner : op->getRegion(0).getOps())
-        if (auto wave = inner.getAttrOfType<IntegerAttr>(kWaveAttrName))
-          maxWave = std::max(maxWave, wave.getInt());
+        if (std::optional<int64_t> wave = LivenessIntervals::getWave(&inner))
+          maxWave = std::max(maxWave, std::min(*wave, INT64_MAX - 1));
       figures.waves += maxWave + 1;
       return;
     }

@@ -56,9 +56,8 @@ LogicalResult checkRange(Operation *command, StringRef what, Value buffer,
     std::optional<int64_t> known = getKnownLength(buffer);
     if (llvm::AddOverflow(*offset, *length, end) || (known && end > *known)) {
       InFlightDiagnostic diag = command->emitOpError()
-                                << what << " range [" << *offset << ", "
-                                << *offset + *length
-                                << ") is outside its buffer";
+                                << what << " range [" << *offset << ", +"
+                                << *length << ") is outside its buffer";
       if (known)
         diag << " of " << *known << " bytes";
       diag.attachNote(buffer.getLoc()) << "buffer defined here";
