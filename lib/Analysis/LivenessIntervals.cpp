@@ -13,6 +13,16 @@
 using namespace mlir;
 using namespace streamhal;
 
+std::optional<int64_t> LivenessIntervals::getWave(Operation *op) {
+  auto attr = op->getAttrOfType<IntegerAttr>(kWaveAttrName);
+  if (!attr)
+    return std::nullopt;
+  const APInt &value = attr.getValue();
+  if (value.isNegative() || value.getActiveBits() > 63)
+    return std::nullopt;
+  return static_cast<int64_t>(value.getZExtValue());
+}
+
 bool LiveInterval::isLiveIn() const {
   return start == LivenessIntervals::kLiveIn;
 }
@@ -61,14 +71,34 @@ LivenessIntervals::LivenessIntervals(flow::ExStreamFragmentOp fragment,
       ordinal = aliasing.getOrdinal(value);
     }
     if (ordinal && *ordinal < intervals.size())
-      intervals[*ordinal].end = index;
+      intervals[*ordinal].end = std::max(intervals[*ordinal].end, index);
   };
   if (body) {
     for (BlockArgument argument : body->getArguments())
       addInterval(argument, kLiveIn);
     Operation *terminator = body->empty() ? nullptr : &body->back();
+    // Waves are trusted only when they never decrease along the body (the
+    // scheduler's order): then every use of a value lies in a wave no later
+    // than its interval's end, and anything in a later wave comes after all
+    // those uses. Otherwise indices stay op positions.
+    std::optional<int64_t> lastWave;
+    bool monotone = true;
+    for (Operation &op : *body) {
+      std::optional<int64_t> opWave = getWave(&op);
+      if (!opWave)
+        continue;
+      monotone &= !lastWave || *lastWave <= *opWave;
+      lastWave = opWave;
+    }
+    waveIndexed = lastWave.has_value() && monotone;
+    int64_t wave = 0;
     for (Operation &op : *body) {
       int64_t index = numOps++;
+      if (waveIndexed) {
+        if (std::optional<int64_t> opWave = getWave(&op))
+          wave = std::min(*opWave, kLiveOut - 1);
+        index = wave;
+      }
       // Returned values stay live after the fragment.
       int64_t useIndex =
           (&op == terminator && isa<flow::ReturnOp>(op)) ? kLiveOut : index;

@@ -17,6 +17,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "streamhal/Conversion/Passes.h"
 #include "streamhal/Dialect/Flow/IR/FlowDialect.h"
+#include "streamhal/Dialect/Flow/Transforms/Passes.h"
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilDialect.h"
@@ -57,6 +58,7 @@ int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   streamhal::registerConvertFlowToHALPass();
+  streamhal::flow::registerFlowPasses();
   streamhal::hal::registerHALPasses();
   streamhal::registerTestPasses();
 

@@ -19,6 +19,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <limits>
 #include <utility>
@@ -52,6 +53,15 @@ struct LiveInterval {
 ///  - then every member of an alias class gets the union (hull) of the
 ///    intervals of the class.
 ///
+/// Scheduled bodies: when any body op carries the discardable integer
+/// attribute `flow.wave` (set by --flow-schedule-fragments), indices count
+/// waves instead of ops: an op with the attribute gets its wave, any other
+/// op the wave of the closest op before it that has one (0 when none). All
+/// ops of one wave then share one index, so values live in one wave never
+/// share bytes in the pack. Waves that decrease somewhere along the body are
+/// ignored (indices stay op positions): they would end an interval before a
+/// later use.
+///
 /// Computed once by the constructor in time linear in the number of values
 /// and uses; never modifies the IR. The object keeps a reference to
 /// `aliasing`, which must outlive it (a temporary cannot be passed).
@@ -61,6 +71,11 @@ public:
   static constexpr int64_t kLiveIn = -1;
   /// End of a value live after the fragment; above every op index.
   static constexpr int64_t kLiveOut = std::numeric_limits<int64_t>::max();
+  /// The discardable attribute holding a scheduled op's wave.
+  static constexpr llvm::StringLiteral kWaveAttrName = "flow.wave";
+  /// The wave of a scheduled op: its `flow.wave` integer when that is a
+  /// non-negative 64-bit value, else std::nullopt.
+  static std::optional<int64_t> getWave(mlir::Operation *op);
 
   LivenessIntervals(flow::ExStreamFragmentOp fragment,
                     const ValueAliasing &aliasing);
@@ -88,6 +103,9 @@ public:
   /// index of that body op; an op outside the fragment gets kLiveIn.
   int64_t getOpIndex(mlir::Operation *op) const;
 
+  /// Returns true when indices are waves (the body was scheduled).
+  bool isWaveIndexed() const { return waveIndexed; }
+
   /// Returns the number of ops in the body block.
   int64_t getNumOps() const { return numOps; }
 
@@ -105,6 +123,7 @@ private:
   /// The body block, or null for a fragment without one.
   mlir::Block *body = nullptr;
   int64_t numOps = 0;
+  bool waveIndexed = false;
   /// Index of each body op without a tracked result; the others are found
   /// through definingOpIndices.
   llvm::DenseMap<mlir::Operation *, int64_t> untrackedOpIndices;

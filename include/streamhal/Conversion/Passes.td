@@ -17,7 +17,11 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
   let description = [{
     Turns every tensor into a `!hal.buffer` and every
     `flow.ex.stream.fragment` into buffer allocations plus one recorded and
-    submitted command buffer (see docs/lowering.md). Every fragment is checked
+    submitted command buffer (see docs/lowering.md). `barriers=hazard` (the
+    default) records an execution barrier only right before a command that
+    conflicts with a command recorded since the last barrier;
+    `barriers=full` records one after every command (docs/concurrency.md).
+    Every fragment is checked
     first; a fragment that cannot be lowered is reported with a located
     diagnostic and the pass fails without changing the module.
   }];
@@ -31,12 +35,22 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
     Option<"outputMemoryType", "output-memory-type", "std::string",
            /*default=*/"\"DeviceLocal|HostVisible\"",
            "Memory type of the buffers allocated for fragment results">,
+    Option<"barriers", "barriers", "::streamhal::BarrierPolicy",
+           /*default=*/"::streamhal::BarrierPolicy::Hazard",
+           "Where execution barriers go between recorded commands",
+           [{::llvm::cl::values(
+             clEnumValN(::streamhal::BarrierPolicy::Full, "full",
+                        "a full barrier after every command"),
+             clEnumValN(::streamhal::BarrierPolicy::Hazard, "hazard",
+                        "a barrier only before a command that conflicts "
+                        "with one recorded since the last barrier"))}]>,
   ];
   let statistics = [
     Statistic<"numFragments", "fragments", "Stream fragments lowered">,
     Statistic<"numTransientSlices", "transient-slices",
               "Transient values packed into slabs">,
     Statistic<"numCommands", "commands", "Commands recorded">,
+    Statistic<"numBarriers", "barriers", "Execution barriers recorded">,
   ];
 }
 

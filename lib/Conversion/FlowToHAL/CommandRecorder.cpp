@@ -76,8 +76,34 @@ void CommandRecorder::record() {
   hal::ExSubmitAndWaitOp::create(rewriter, loc, device, commandBuffer);
 }
 
-void CommandRecorder::recordBarrier() {
+BarrierPlacer::Placement BarrierPlacer::place(Operation *command) {
+  if (policy == BarrierPolicy::Full)
+    return Placement::After;
+  SmallVector<BufferAccess> accesses;
+  command->walk([&](Operation *nested) {
+    llvm::append_range(accesses, computeCommandAccesses(nested));
+  });
+  bool conflicts = llvm::any_of(accesses, [&](const BufferAccess &access) {
+    return pending.findConflict(access) != nullptr;
+  });
+  if (conflicts)
+    pending.clear();
+  for (const BufferAccess &access : accesses)
+    pending.add(access);
+  return conflicts ? Placement::Before : Placement::None;
+}
+
+void CommandRecorder::finishCommand(Operation *command) {
+  ++numCommands;
+  BarrierPlacer::Placement placement = barriers.place(command);
+  if (placement == BarrierPlacer::Placement::None)
+    return;
   RewriterBase &rewriter = state.getRewriter();
+  OpBuilder::InsertionGuard guard(rewriter);
+  if (placement == BarrierPlacer::Placement::Before)
+    rewriter.setInsertionPoint(command);
+  else
+    rewriter.setInsertionPointAfter(command);
   MLIRContext *context = rewriter.getContext();
   hal::CommandBufferExecutionBarrierOp::create(
       rewriter, state.getLoc(), commandBuffer,
@@ -87,15 +113,15 @@ void CommandRecorder::recordBarrier() {
                                                 hal::ExecutionStage::Dispatch),
       hal::ExecutionBarrierFlagAttr::get(context,
                                          hal::ExecutionBarrierFlag::None));
+  ++numBarriers;
 }
 
 void CommandRecorder::recordCopy(Value source, Value sourceOffset, Value target,
                                  Value targetOffset, Value length) {
-  hal::CommandBufferCopyBufferOp::create(state.getRewriter(), state.getLoc(),
-                                         commandBuffer, source, sourceOffset,
-                                         target, targetOffset, length);
-  ++numCommands;
-  recordBarrier();
+  auto copy = hal::CommandBufferCopyBufferOp::create(
+      state.getRewriter(), state.getLoc(), commandBuffer, source, sourceOffset,
+      target, targetOffset, length);
+  finishCommand(copy);
 }
 
 void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
@@ -117,11 +143,10 @@ void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
     pattern = state.createInPrologue<arith::MulIOp>(
         pattern, state.getI32(static_cast<int32_t>(multiplier)));
   BufferRange range = state.getRange(op.getResult());
-  hal::CommandBufferFillBufferOp::create(rewriter, op.getLoc(), commandBuffer,
-                                         range.buffer, state.getIndex(0),
-                                         range.length, pattern);
-  ++numCommands;
-  recordBarrier();
+  auto fill = hal::CommandBufferFillBufferOp::create(
+      rewriter, op.getLoc(), commandBuffer, range.buffer, state.getIndex(0),
+      range.length, pattern);
+  finishCommand(fill);
 }
 
 void CommandRecorder::recordClone(flow::TensorCloneOp op) {

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Step 4 of the lowering: one command buffer per fragment, one group of
-// commands per op in op order, a full barrier after every command, then
+// commands per op in op order, barriers where the policy puts them, then
 // end + submit_and_wait. Also the pieces of op analysis the fragment check
 // shares with the recorder, so both agree on what can be lowered.
 //
@@ -18,6 +18,8 @@
 
 #include "BoxCopy.h"
 #include "FragmentState.h"
+#include "streamhal/Analysis/CommandAccesses.h"
+#include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 
 namespace streamhal {
 
@@ -67,19 +69,46 @@ resolveDispatch(flow::DispatchOp op);
 std::optional<uint32_t> getSplatPatternMultiplier(mlir::Type elementType);
 
 //===----------------------------------------------------------------------===//
+// BarrierPlacer
+//===----------------------------------------------------------------------===//
+
+/// Decides, one recorded command at a time, where the barriers go.
+class BarrierPlacer {
+public:
+  explicit BarrierPlacer(BarrierPolicy policy) : policy(policy) {}
+
+  /// Where the barrier for a newly recorded command goes.
+  enum class Placement { None, Before, After };
+
+  /// Called once the ops of one command (a fill, a copy, or the device
+  /// switch of a dispatch) exist. `full`: a barrier after it. `hazard`: a
+  /// barrier before it exactly when it conflicts with a command recorded
+  /// since the last barrier.
+  Placement place(mlir::Operation *command);
+
+private:
+  BarrierPolicy policy;
+  /// Accesses of the commands recorded since the last barrier.
+  AccessBatch pending;
+};
+
+//===----------------------------------------------------------------------===//
 // CommandRecorder
 //===----------------------------------------------------------------------===//
 
 /// Records the commands of one fragment, after its StoragePlan.
 class CommandRecorder {
 public:
-  explicit CommandRecorder(FragmentState &state) : state(state) {}
+  CommandRecorder(FragmentState &state, BarrierPolicy barriers)
+      : state(state), barriers(barriers) {}
 
   /// Creates, records, ends and submits the command buffer.
   void record();
 
   /// Number of commands recorded (fills, copies, dispatches).
   unsigned getNumCommands() const { return numCommands; }
+  /// Number of execution barriers recorded.
+  unsigned getNumBarriers() const { return numBarriers; }
 
 private:
   void recordDispatch(flow::DispatchOp op);
@@ -102,12 +131,15 @@ private:
   void recordCopy(mlir::Value source, mlir::Value sourceOffset,
                   mlir::Value target, mlir::Value targetOffset,
                   mlir::Value length);
-  /// The full barrier that follows every command (the baseline policy).
-  void recordBarrier();
+  /// Counts a command just created and records the barrier the policy asks
+  /// for, before or after it.
+  void finishCommand(mlir::Operation *command);
 
   FragmentState &state;
+  BarrierPlacer barriers;
   mlir::Value commandBuffer;
   unsigned numCommands = 0;
+  unsigned numBarriers = 0;
   /// Resolutions by (callee, hal.bindings).
   llvm::DenseMap<std::pair<mlir::Attribute, mlir::Attribute>,
                  llvm::SmallVector<ResolvedVariant>>

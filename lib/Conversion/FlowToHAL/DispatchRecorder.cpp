@@ -269,8 +269,7 @@ void CommandRecorder::recordDispatch(flow::DispatchOp op) {
   for (auto [resolved, region] :
        llvm::zip_equal(variants, switchOp.getConditionRegions()))
     recordDispatchCase(op, resolved, region);
-  ++numCommands;
-  recordBarrier();
+  finishCommand(switchOp);
 }
 
 void CommandRecorder::recordDispatchCase(flow::DispatchOp op,

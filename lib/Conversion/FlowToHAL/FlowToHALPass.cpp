@@ -92,6 +92,7 @@ struct ConvertFlowToHALPass
     FlowToHALStatistics statistics;
     FlowToHALOptions options;
     options.outputMemoryType = *memoryType;
+    options.barriers = barriers;
     options.statistics = &statistics;
     options.analyses = &analyses;
 
@@ -106,6 +107,7 @@ struct ConvertFlowToHALPass
     numFragments += statistics.fragments;
     numTransientSlices += statistics.transientSlices;
     numCommands += statistics.commands;
+    numBarriers += statistics.barriers;
   }
 };
 

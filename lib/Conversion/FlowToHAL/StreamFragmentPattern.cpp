@@ -72,7 +72,7 @@ struct StreamFragmentLowering
 
     StoragePlan plan(state, options.outputMemoryType);
     plan.materialize();
-    CommandRecorder recorder(state);
+    CommandRecorder recorder(state, options.barriers);
     recorder.record();
 
     SmallVector<Value> results;
@@ -86,6 +86,7 @@ struct StreamFragmentLowering
       ++statistics->fragments;
       statistics->transientSlices += plan.getNumTransients();
       statistics->commands += recorder.getNumCommands();
+      statistics->barriers += recorder.getNumBarriers();
     }
     return success();
   }

@@ -2,6 +2,10 @@
 // pass; its output holds no tensor and no flow op outside the executable.
 // RUN: hal-opt %S/../../../examples/mlp.mlir --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
 // RUN: hal-opt %S/../../../examples/mlp.mlir --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
+// RUN: hal-opt %S/../../../examples/mlp.mlir --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %S/../../../examples/mlp.mlir --convert-flow-to-hal=barriers=hazard --canonicalize --hal-pack-allocations --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %S/../../../examples/mlp.mlir --flow-schedule-fragments --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %S/../../../examples/mlp.mlir --flow-schedule-fragments --convert-flow-to-hal=barriers=hazard --canonicalize --hal-verify-command-buffers > /dev/null
 
 // NOTENSOR-NOT: tensor<
 // NOTENSOR-NOT: flow.
@@ -30,16 +34,30 @@
 // CHECK: %[[HIDDEN:.+]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%[[OFFSETS]]#2, %[[HIDDEN_SIZE]]]
 // CHECK: %[[BATCH_I32:.+]] = arith.index_cast %[[BATCH]] : index to i32
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
+// The bias fill and the bias slice are independent: no barrier between them;
+// each dispatch reads what the one before wrote: one barrier before each.
 // CHECK: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[B1]] : !hal.buffer)[%[[C0]], %[[C256]]] pattern(%[[ZERO]] : i32)
-// CHECK: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[TABLE]] : !hal.buffer)[%[[C40]]] target(%[[B2]] : !hal.buffer)[%[[C0]]] length(%[[C40]])
-// CHECK: bindings([%{{.+}} = (%[[IN]] : !hal.buffer){{.+}}, %{{.+}} = (%[[W1]] : !hal.buffer){{.+}}, %{{.+}} = (%[[B1]] : !hal.buffer){{.+}}, %{{.+}} = (%[[HIDDEN]] : !hal.buffer)
+// CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[TABLE]] : !hal.buffer)[%[[C40]]] target(%[[B2]] : !hal.buffer)[%[[C0]]] length(%[[C40]])
+// CHECK-NEXT: hal.command_buffer.execution_barrier
+// CHECK-NEXT: hal.device.switch
+// CHECK-NEXT: #hal.device.match.executable.format
+// CHECK-NEXT: bindings([%{{.+}} = (%[[IN]] : !hal.buffer){{.+}}, %{{.+}} = (%[[W1]] : !hal.buffer){{.+}}, %{{.+}} = (%[[B1]] : !hal.buffer){{.+}}, %{{.+}} = (%[[HIDDEN]] : !hal.buffer)
 // CHECK-NEXT: values([%[[BATCH_I32]]])
 // CHECK-NEXT: target(@mlp::@vmvx::@dense)
 // CHECK: target(@mlp::@cpu::@dense)
+// CHECK: hal.command_buffer.execution_barrier
+// CHECK-NEXT: hal.device.switch
 // CHECK: bindings([%{{.+}} = (%[[HIDDEN]] : !hal.buffer)[%[[C0]], %[[HIDDEN_SIZE]]]])
 // CHECK: target(@mlp::@vmvx::@relu)
 // CHECK: target(@mlp::@cpu::@relu)
+// CHECK: hal.command_buffer.execution_barrier
+// CHECK-NEXT: hal.device.switch
 // CHECK: bindings([%{{.+}} = (%[[HIDDEN]] : !hal.buffer){{.+}}, %{{.+}} = (%[[W2]] : !hal.buffer){{.+}}, %{{.+}} = (%[[B2]] : !hal.buffer){{.+}}, %{{.+}} = (%[[OUT]] : !hal.buffer)
-// CHECK: hal.ex.submit_and_wait
+// The last command is followed by the end, not by a barrier.
+// CHECK: target(@mlp::@cpu::@dense)
+// CHECK-NEXT: hal.return
+// CHECK-NEXT: }
+// CHECK-NEXT: hal.command_buffer.end
+// CHECK-NEXT: hal.ex.submit_and_wait
 // CHECK: %[[VIEW:.+]] = hal.buffer_view.create buffer(%[[OUT]] : !hal.buffer)
 // CHECK: return %[[VIEW]] : !hal.buffer_view

@@ -1,4 +1,8 @@
 // RUN: hal-opt %s --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
+// RUN: hal-opt %s --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s --convert-flow-to-hal=barriers=hazard --canonicalize --hal-pack-allocations --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s --flow-schedule-fragments --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s --flow-schedule-fragments --convert-flow-to-hal=barriers=hazard --canonicalize --hal-verify-command-buffers > /dev/null
 
 // A tensor global with an initial value becomes a buffer global whose
 // initial contents are that value.

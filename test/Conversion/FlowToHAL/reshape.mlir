@@ -1,5 +1,9 @@
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=hazard --canonicalize --hal-pack-allocations --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=hazard --canonicalize --hal-verify-command-buffers > /dev/null
 
 // NOTENSOR-NOT: tensor<
 // NOTENSOR-NOT: flow.
@@ -34,7 +38,6 @@ func.func @reshape_only(%arg0: tensor<4x6xf32>) -> tensor<24xf32> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[ARG]] : !hal.buffer)[%[[C0]]] target(%[[OUT]] : !hal.buffer)[%[[C0]]] length(%[[C23040]])
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 // CHECK: return %[[OUT]] : !hal.buffer
 func.func @reshape_then_clone(%arg0: tensor<5x24x48xf32>) -> tensor<120x48xf32> {

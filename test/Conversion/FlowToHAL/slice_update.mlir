@@ -1,5 +1,9 @@
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=hazard --canonicalize --hal-pack-allocations --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=hazard --canonicalize --hal-verify-command-buffers > /dev/null
 
 // NOTENSOR-NOT: tensor<
 // NOTENSOR-NOT: flow.
@@ -15,7 +19,6 @@
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[ARG]] : !hal.buffer)[%[[C9216]]] target(%[[OUT]] : !hal.buffer)[%[[C0]]] length(%[[C13824]])
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @contiguous_slice(%arg0: tensor<5x24x48xf32>) -> tensor<3x24x48xf32> {
   %0 = flow.ex.stream.fragment(%arg0) : (tensor<5x24x48xf32>) -> tensor<3x24x48xf32> =
@@ -47,11 +50,8 @@ func.func @contiguous_slice(%arg0: tensor<5x24x48xf32>) -> tensor<3x24x48xf32> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[ARG]] : !hal.buffer)[%[[C52]]] target(%[[OUT]] : !hal.buffer)[%[[C0]]] length(%[[C8]])
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[ARG]] : !hal.buffer)[%[[C84]]] target(%[[OUT]] : !hal.buffer)[%[[C8]]] length(%[[C8]])
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[ARG]] : !hal.buffer)[%[[C116]]] target(%[[OUT]] : !hal.buffer)[%[[C16]]] length(%[[C8]])
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @noncontiguous_slice(%arg0: tensor<4x8xi32>) -> tensor<3x2xi32> {
   %0 = flow.ex.stream.fragment(%arg0) : (tensor<4x8xi32>) -> tensor<3x2xi32> =
@@ -128,7 +128,6 @@ func.func @dynamic_contiguous_slice(%arg0: tensor<?x16xf32>, %n: index, %o: inde
 // CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[A]] : !hal.buffer)[%[[C0]]] target(%[[OUT]] : !hal.buffer)[%[[C0]]] length(%[[C23040]])
 // CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[U]] : !hal.buffer)[%[[C0]]] target(%[[OUT]] : !hal.buffer)[%[[C13824]]] length(%[[C4608]])
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 // CHECK: return %[[OUT]] : !hal.buffer
 func.func @update_into_clone(%arg0: tensor<5x24x48xf32>, %arg1: tensor<1x24x48xf32>) -> tensor<5x24x48xf32> {
@@ -203,7 +202,6 @@ func.func @dynamic_update(%arg0: tensor<?x8xf32>, %arg1: tensor<?x8xf32>, %n: in
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[ARG]] : !hal.buffer)[%[[OFF]]] target(%[[OUT]] : !hal.buffer)[%[[C0]]] length(%[[LEN]])
-// CHECK-NEXT: hal.command_buffer.execution_barrier
 // CHECK-NEXT: hal.command_buffer.end
 func.func @dynamic_rows_slice(%arg0: tensor<4x?xf32>, %d: index) -> tensor<2x?xf32> {
   %0 = flow.ex.stream.fragment(%arg0, %d) : (tensor<4x?xf32>{%d}, index) -> tensor<2x?xf32>{%d} =
@@ -231,7 +229,6 @@ func.func @dynamic_rows_slice(%arg0: tensor<4x?xf32>, %d: index) -> tensor<2x?xf
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.copy_buffer<%[[CMD]] : !hal.command_buffer> source(%[[U]] : !hal.buffer)[%[[C0]]] target(%[[T]] : !hal.buffer)[%[[OFF]]] length(%[[LEN]])
-// CHECK-NEXT: hal.command_buffer.execution_barrier
 // CHECK-NEXT: hal.command_buffer.end
 // CHECK: return %[[T]] : !hal.buffer
 func.func @dynamic_rows_update(%t: tensor<4x?xf32>, %u: tensor<1x?xf32>, %d: index) -> tensor<4x?xf32> {

@@ -1,5 +1,9 @@
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=hazard --canonicalize --hal-pack-allocations --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=hazard --canonicalize --hal-verify-command-buffers > /dev/null
 
 // NOTENSOR-NOT: tensor<
 // NOTENSOR-NOT: flow.
@@ -13,7 +17,6 @@
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i8(%unused: index) -> tensor<16xi8> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<16xi8> =
@@ -36,7 +39,6 @@ func.func @splat_i8(%unused: index) -> tensor<16xi8> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i8_negative(%unused: index) -> tensor<16xi8> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<16xi8> =
@@ -59,7 +61,6 @@ func.func @splat_i8_negative(%unused: index) -> tensor<16xi8> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i16(%unused: index) -> tensor<8xi16> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<8xi16> =
@@ -82,7 +83,6 @@ func.func @splat_i16(%unused: index) -> tensor<8xi16> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i32(%unused: index) -> tensor<4xi32> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<4xi32> =
@@ -105,7 +105,6 @@ func.func @splat_i32(%unused: index) -> tensor<4xi32> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_f16(%unused: index) -> tensor<8xf16> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<8xf16> =
@@ -128,7 +127,6 @@ func.func @splat_f16(%unused: index) -> tensor<8xf16> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_f32(%unused: index) -> tensor<4xf32> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<4xf32> =
@@ -173,7 +171,6 @@ func.func @splat_dynamic(%v: i8, %n: index) -> tensor<?x3xi8> {
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
 // CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
-// CHECK-NEXT: hal.command_buffer.execution_barrier<%[[CMD]] : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i1(%unused: index) -> tensor<5xi1> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<5xi1> =

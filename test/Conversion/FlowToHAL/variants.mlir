@@ -1,5 +1,9 @@
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=hazard --canonicalize --hal-pack-allocations --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=hazard --canonicalize --hal-verify-command-buffers > /dev/null
 
 // NOTENSOR-NOT: tensor<
 // NOTENSOR-NOT: flow.
@@ -49,7 +53,7 @@ hal.executable private @ex {
 // CHECK-NEXT: hal.command_buffer.dispatch.symbol<%[[CMD]] : !hal.command_buffer> target(@ex::@llvm::@entry) workgroups([%[[C4]], %[[C1]], %[[C1]]])
 // CHECK-NEXT: hal.return
 // CHECK-NEXT: }
-// CHECK-NEXT: hal.command_buffer.execution_barrier
+// CHECK-NEXT: hal.command_buffer.end
 func.func @two_variants(%arg0: tensor<256xf32>) -> tensor<256xf32> {
   %0 = flow.ex.stream.fragment(%arg0) : (tensor<256xf32>) -> tensor<256xf32> =
       (%a: tensor<256xf32>) -> tensor<256xf32> {

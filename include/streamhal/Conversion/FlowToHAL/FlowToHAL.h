@@ -30,11 +30,21 @@ public:
   explicit FlowToHALTypeConverter(mlir::MLIRContext *context);
 };
 
+/// Where the recorder puts execution barriers.
+enum class BarrierPolicy {
+  /// A full barrier after every command (the baseline).
+  Full,
+  /// A full barrier right before a command that conflicts with a command
+  /// recorded since the last barrier, and nowhere else (docs/concurrency.md).
+  Hazard,
+};
+
 /// Counters the fragment lowering adds to, for pass statistics.
 struct FlowToHALStatistics {
   uint64_t fragments = 0;
   uint64_t transientSlices = 0;
   uint64_t commands = 0;
+  uint64_t barriers = 0;
 };
 
 /// Options of the lowering that later policies vary.
@@ -42,6 +52,8 @@ struct FlowToHALOptions {
   /// Memory type of the buffers allocated for fragment results.
   hal::MemoryType outputMemoryType =
       hal::MemoryType::DeviceLocal | hal::MemoryType::HostVisible;
+  /// Where barriers go between the recorded commands.
+  BarrierPolicy barriers = BarrierPolicy::Hazard;
   /// Optional counters; must outlive the conversion.
   FlowToHALStatistics *statistics = nullptr;
   /// Optional facts from checkFlowToHALLowerable, reused by the fragment

@@ -42,4 +42,44 @@ def PackAllocationsPass : Pass<"hal-pack-allocations", "mlir::ModuleOp"> {
   ];
 }
 
+def VerifyCommandBuffersPass
+    : Pass<"hal-verify-command-buffers", "mlir::ModuleOp"> {
+  let summary = "Checks recorded command buffers for races, uninitialized "
+                "reads and out-of-range accesses";
+  let description = [{
+    Checks every command buffer recorded in the module (from its
+    `hal.command_buffer.begin` to its `end`, in the begin's block) against
+    the device model of docs/concurrency.md, knowing nothing of how the IR
+    was produced:
+    - two commands that may touch a common byte of one root buffer, at
+      least one of them writing, with no `execution_barrier` between them:
+      an error at the later command, a note at the earlier one;
+    - a read of bytes of a command-buffer-local allocation (every use of it
+      and of its subspans is a command of this one command buffer) that no
+      earlier command of the buffer wrote: an uninitialized read;
+    - a fill, copy, binding or subspan range outside the known (constant)
+      length of its buffer.
+    The module is not changed.
+  }];
+}
+
+def ReportPass : Pass<"hal-report", "mlir::ModuleOp"> {
+  let summary = "Prints the module's concurrency and memory figures";
+  let description = [{
+    Prints one line per function to stderr, whatever the build type (MLIR's
+    pass statistics count nothing in a Release libMLIR):
+    `hal-report[<label>] @f: fragments=F waves=W command-buffers=B
+    commands=C barriers=R bytes-copied=X bytes-filled=Y slab-bytes=S`.
+    Waves come from the `flow.wave` attributes of scheduled fragments;
+    copied and filled bytes count constant lengths (a `+dynamic` suffix
+    says some were not constant); slab bytes sum the constant sizes of the
+    allocations that only one command buffer uses. Place it anywhere in a
+    pipeline, as often as needed. The module is not changed.
+  }];
+  let options = [
+    Option<"label", "label", "std::string", /*default=*/"""",
+           "Text printed after `hal-report` to tell runs apart">,
+  ];
+}
+
 #endif // STREAMHAL_DIALECT_HAL_TRANSFORMS_PASSES_TD

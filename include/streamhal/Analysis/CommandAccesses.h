@@ -1,0 +1,200 @@
+//===- CommandAccesses.h - bytes each recorded command touches --*- C++ -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The access model of recorded HAL commands (docs/concurrency.md): every
+// fill, copy and dispatch reads and/or writes byte ranges of root buffers,
+// and two accesses conflict when they may touch a common byte of one root and
+// at least one of them writes. Both the barrier policy of the lowering (one
+// command at a time, as it records) and the command buffer verifier (whole
+// modules) ask the questions below.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_ANALYSIS_COMMANDACCESSES_H
+#define STREAMHAL_ANALYSIS_COMMANDACCESSES_H
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+#include <tuple>
+
+namespace streamhal {
+
+/// Where the bytes of a buffer ultimately live.
+enum class BufferRootKind {
+  /// A `hal.allocator.allocate` result: fresh bytes nothing else shares.
+  Allocation,
+  /// A `!hal.buffer` block argument (a function argument).
+  Argument,
+  /// The buffer of a buffer view (`hal.buffer_view.buffer`), keyed by the
+  /// buffer view value.
+  BufferView,
+  /// The buffer a `util.global` holds (one root per symbol).
+  Global,
+  /// Anything else: may share bytes with every other root.
+  Unknown,
+};
+
+/// A root buffer. Two roots are the same when kind, value and symbol match.
+struct BufferRoot {
+  BufferRootKind kind = BufferRootKind::Unknown;
+  /// The allocation result, argument, buffer view or unknown buffer value;
+  /// null for globals.
+  mlir::Value value;
+  /// The global's symbol, for BufferRootKind::Global.
+  mlir::StringAttr global;
+
+  bool operator==(const BufferRoot &other) const {
+    return kind == other.kind && value == other.value && global == other.global;
+  }
+  bool operator!=(const BufferRoot &other) const { return !(*this == other); }
+
+  /// Returns true when this root and `other` may share bytes.
+  bool mayAlias(const BufferRoot &other) const;
+  /// Prints `allocation %3`, `argument 0 of @f`, `global @pool`...
+  void print(llvm::raw_ostream &os) const;
+};
+
+/// A byte range inside a root: `[base + offset, base + offset + length)`.
+struct RootByteRange {
+  /// The one symbolic term of the start (null: the start is `offset`).
+  mlir::Value base;
+  /// The constant term of the start.
+  int64_t offset = 0;
+  /// False when the start has more terms than one symbol and a constant.
+  bool startKnown = true;
+  /// The length, when it is a constant.
+  std::optional<int64_t> length;
+  /// The length value (null when only the constant is known).
+  mlir::Value lengthValue;
+  /// When the range lies inside slice `slice` of the `hal.allocator.pack`
+  /// `pack` (through a subspan at that slice's offset), else null.
+  mlir::Operation *pack = nullptr;
+  unsigned slice = 0;
+  /// The closed lifetime of that slice.
+  int64_t sliceStart = 0;
+  int64_t sliceEnd = 0;
+
+  /// Returns the constant `[begin, end)` when start and length are constant.
+  std::optional<std::pair<int64_t, int64_t>> getConstantBounds() const;
+  /// Prints `[16, 48)`, `[%o + 16, +64)`, `[?, +%n)`...
+  void print(llvm::raw_ostream &os) const;
+};
+
+/// One read and/or write of one command.
+struct BufferAccess {
+  /// The command (fill_buffer, copy_buffer or dispatch.symbol).
+  mlir::Operation *command = nullptr;
+  BufferRoot root;
+  RootByteRange range;
+  bool reads = false;
+  bool writes = false;
+
+  /// Returns true when the two accesses may touch a common byte.
+  bool mayOverlap(const BufferAccess &other) const;
+  /// Returns true when they may overlap and at least one writes.
+  bool conflictsWith(const BufferAccess &other) const;
+  void print(llvm::raw_ostream &os) const;
+};
+
+/// Resolves a `!hal.buffer` value to its root and the range it covers.
+/// The range is the whole buffer for a root; a `hal.buffer.subspan` adds its
+/// offset and takes its length.
+std::pair<BufferRoot, RootByteRange> resolveBuffer(mlir::Value buffer);
+
+/// The accesses of one command op: `fill_buffer` writes its target range,
+/// `copy_buffer` reads its source and writes its target range, and
+/// `dispatch.symbol` accesses every binding of the `push_descriptor_set`
+/// ops in effect (the latest one per set before it, in its block or an
+/// enclosing one) as its executable interface declares. Returns an empty
+/// list for any other op.
+llvm::SmallVector<BufferAccess> computeCommandAccesses(mlir::Operation *op);
+
+/// Returns true for the ops that access buffers: fill_buffer, copy_buffer,
+/// dispatch.symbol.
+bool isBufferCommand(mlir::Operation *op);
+
+/// Returns the one command buffer that uses `buffer` when every use of it
+/// and of its subspans (transitively) is a command of that command buffer
+/// (its bytes then hold nothing but what that command buffer writes), else
+/// null.
+mlir::Value getOwningCommandBuffer(mlir::Value buffer);
+
+/// The accesses of the commands recorded since the last barrier, indexed so
+/// that a conflict query looks at the accesses of the same root (and pack
+/// slice) and at summaries of everything else, not at every access: the
+/// recorder asks once per command, and fragments have 100,000 of them.
+class AccessBatch {
+public:
+  /// Returns an access of the batch that conflicts with `access`, or null.
+  const BufferAccess *findConflict(const BufferAccess &access) const;
+  void add(const BufferAccess &access);
+  void clear();
+  bool empty() const { return accesses.empty(); }
+
+private:
+  /// Earliest-ending and latest-starting pack-slice accesses of one pack.
+  struct SliceExtremes {
+    int minEnd = -1;
+    int maxStart = -1;
+  };
+  struct Bucket {
+    BufferRoot root;
+    /// Accesses outside any pack slice, by kind (indices into accesses).
+    llvm::SmallVector<unsigned> reads, writes;
+    /// Accesses inside a pack slice, by (pack, slice).
+    llvm::DenseMap<std::pair<mlir::Operation *, unsigned>,
+                   llvm::SmallVector<unsigned>>
+        bySlice;
+    /// Per pack: extremes over all slice accesses and over slice writes.
+    llvm::DenseMap<mlir::Operation *, std::pair<SliceExtremes, SliceExtremes>>
+        extremes;
+    /// Any access with a nonzero length / any such write, for other roots.
+    int anyAccess = -1;
+    int anyWrite = -1;
+  };
+  const BufferAccess *findInBucket(const Bucket &bucket,
+                                   const BufferAccess &access) const;
+
+  llvm::SmallVector<BufferAccess> accesses;
+  llvm::SmallVector<Bucket> buckets;
+  /// Buckets of the roots other roots may alias (all but allocations).
+  llvm::SmallVector<unsigned> aliasableBuckets;
+  /// Bucket of each root, by (kind, value, symbol).
+  llvm::DenseMap<std::tuple<int, mlir::Value, mlir::Attribute>, unsigned>
+      bucketOf;
+};
+
+/// The accesses of every command of every command buffer under an op,
+/// computed once.
+class CommandAccesses {
+public:
+  explicit CommandAccesses(mlir::Operation *scope);
+
+  /// Accesses of a command under the scope (empty for anything else).
+  llvm::ArrayRef<BufferAccess> getAccesses(mlir::Operation *command) const;
+
+  /// Commands in IR order.
+  llvm::ArrayRef<mlir::Operation *> getCommands() const { return commands; }
+
+  /// Returns the first pair of conflicting accesses of two commands, if any.
+  std::optional<std::pair<const BufferAccess *, const BufferAccess *>>
+  findConflict(mlir::Operation *later, mlir::Operation *earlier) const;
+
+  void print(llvm::raw_ostream &os) const;
+  void dump() const;
+
+private:
+  llvm::SmallVector<mlir::Operation *> commands;
+  llvm::DenseMap<mlir::Operation *, llvm::SmallVector<BufferAccess>> accesses;
+};
+
+} // namespace streamhal
+
+#endif // STREAMHAL_ANALYSIS_COMMANDACCESSES_H

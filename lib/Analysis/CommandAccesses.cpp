@@ -1,0 +1,475 @@
+//===- CommandAccesses.cpp - bytes each recorded command touches ----------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "streamhal/Analysis/CommandAccesses.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/Util/IR/UtilOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+#include <map>
+#include <set>
+
+#define DEBUG_TYPE "command-accesses"
+
+using namespace mlir;
+
+namespace streamhal {
+
+//===----------------------------------------------------------------------===//
+// Roots and ranges
+//===----------------------------------------------------------------------===//
+
+bool BufferRoot::mayAlias(const BufferRoot &other) const {
+  if (*this == other)
+    return true;
+  if (kind == BufferRootKind::Unknown || other.kind == BufferRootKind::Unknown)
+    return true;
+  // Fresh allocations share bytes with nothing else; arguments, buffer view
+  // buffers and globals may all be the same bytes.
+  return kind != BufferRootKind::Allocation &&
+         other.kind != BufferRootKind::Allocation;
+}
+
+/// Prints a value as its SSA name in the enclosing function.
+static void printValueName(llvm::raw_ostream &os, Value value) {
+  Operation *scope = value.getParentRegion()
+                         ? value.getParentRegion()->getParentOp()
+                         : nullptr;
+  while (scope && !isa<FunctionOpInterface>(scope) && scope->getParentOp())
+    scope = scope->getParentOp();
+  if (!scope) {
+    os << "<value>";
+    return;
+  }
+  AsmState state(scope);
+  value.printAsOperand(os, state);
+}
+
+void BufferRoot::print(llvm::raw_ostream &os) const {
+  switch (kind) {
+  case BufferRootKind::Allocation:
+    os << "allocation ";
+    printValueName(os, value);
+    return;
+  case BufferRootKind::Argument:
+    os << "argument ";
+    printValueName(os, value);
+    return;
+  case BufferRootKind::BufferView:
+    os << "the buffer of buffer view ";
+    printValueName(os, value);
+    return;
+  case BufferRootKind::Global:
+    os << "global @" << global.getValue();
+    return;
+  case BufferRootKind::Unknown:
+    os << "unknown buffer";
+    if (value) {
+      os << " ";
+      printValueName(os, value);
+    }
+    return;
+  }
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+RootByteRange::getConstantBounds() const {
+  if (!startKnown || base || !length)
+    return std::nullopt;
+  int64_t end;
+  if (llvm::AddOverflow(offset, *length, end))
+    return std::nullopt;
+  return std::make_pair(offset, end);
+}
+
+void RootByteRange::print(llvm::raw_ostream &os) const {
+  if (std::optional<std::pair<int64_t, int64_t>> bounds = getConstantBounds()) {
+    os << "[" << bounds->first << ", " << bounds->second << ")";
+    return;
+  }
+  os << "[";
+  if (!startKnown) {
+    os << "?";
+  } else if (base) {
+    printValueName(os, base);
+    if (offset)
+      os << " + " << offset;
+  } else {
+    os << offset;
+  }
+  os << ", +";
+  if (length)
+    os << *length;
+  else if (lengthValue)
+    printValueName(os, lengthValue);
+  else
+    os << "?";
+  os << ")";
+}
+
+/// Adds `value` to the start of `range`: constants and `x + constant` fold
+/// into the constant term, one other value becomes the symbolic term.
+static void addToStart(RootByteRange &range, Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value)) {
+    if (llvm::AddOverflow(range.offset, *constant, range.offset))
+      range.startKnown = false;
+    return;
+  }
+  if (auto add = value.getDefiningOp<arith::AddIOp>()) {
+    for (auto [term, other] : {std::pair(add.getLhs(), add.getRhs()),
+                               std::pair(add.getRhs(), add.getLhs())}) {
+      if (std::optional<int64_t> constant = getConstantIntValue(other)) {
+        addToStart(range, term);
+        if (llvm::AddOverflow(range.offset, *constant, range.offset))
+          range.startKnown = false;
+        return;
+      }
+    }
+  }
+  if (!range.base)
+    range.base = value;
+  else
+    range.startKnown = false;
+}
+
+static void setLength(RootByteRange &range, Value length) {
+  range.lengthValue = length;
+  range.length = getConstantIntValue(length);
+}
+
+/// Returns true when a subspan of `length` bytes fits in a pack slice of
+/// `size` bytes.
+static bool fitsInSlice(Value length, Value size) {
+  if (length == size)
+    return true;
+  std::optional<int64_t> constantLength = getConstantIntValue(length);
+  std::optional<int64_t> constantSize = getConstantIntValue(size);
+  return constantLength && constantSize && *constantLength >= 0 &&
+         *constantLength <= *constantSize;
+}
+
+static BufferRoot getRoot(Value buffer) {
+  BufferRoot root;
+  root.value = buffer;
+  if (auto argument = dyn_cast<BlockArgument>(buffer)) {
+    Operation *owner = argument.getOwner()->getParentOp();
+    if (owner && isa<FunctionOpInterface>(owner) &&
+        argument.getOwner()->isEntryBlock())
+      root.kind = BufferRootKind::Argument;
+    return root;
+  }
+  Operation *def = buffer.getDefiningOp();
+  if (isa<hal::AllocatorAllocateOp>(def)) {
+    root.kind = BufferRootKind::Allocation;
+  } else if (auto view = dyn_cast<hal::BufferViewBufferOp>(def)) {
+    root.kind = BufferRootKind::BufferView;
+    root.value = view.getBufferView();
+  } else if (auto load = dyn_cast<util::GlobalLoadOp>(def)) {
+    root.kind = BufferRootKind::Global;
+    root.value = nullptr;
+    root.global = load.getGlobalAttr().getAttr();
+  }
+  return root;
+}
+
+std::pair<BufferRoot, RootByteRange> resolveBuffer(Value buffer) {
+  // Walk the subspan chain down to the root, then apply it root first.
+  SmallVector<hal::BufferSubspanOp> chain;
+  while (auto subspan = buffer.getDefiningOp<hal::BufferSubspanOp>()) {
+    chain.push_back(subspan);
+    buffer = subspan.getSourceBuffer();
+  }
+  BufferRoot root = getRoot(buffer);
+  RootByteRange range;
+  if (auto allocate = buffer.getDefiningOp<hal::AllocatorAllocateOp>())
+    setLength(range, allocate.getResultSize());
+  for (hal::BufferSubspanOp subspan : llvm::reverse(chain)) {
+    // A subspan of the root itself at offset `i` of a pack lies in slice `i`
+    // when it is no longer than the slice; anything inside it stays there.
+    if (!range.pack && subspan.getSourceBuffer() == buffer &&
+        root.kind == BufferRootKind::Allocation) {
+      auto result = dyn_cast<OpResult>(subspan.getSourceOffset());
+      auto pack = result ? dyn_cast<hal::AllocatorPackOp>(result.getOwner())
+                         : hal::AllocatorPackOp();
+      if (pack && result.getResultNumber() > 0) {
+        unsigned slice = result.getResultNumber() - 1;
+        ArrayAttr intervals = pack.getLifetimeIntervals();
+        ValueRange sizes = pack.getDynamicSliceSizes();
+        auto start = slice < sizes.size() && 2 * slice + 1 < intervals.size()
+                         ? dyn_cast<IntegerAttr>(intervals[2 * slice])
+                         : IntegerAttr();
+        auto end = start ? dyn_cast<IntegerAttr>(intervals[2 * slice + 1])
+                         : IntegerAttr();
+        if (end && fitsInSlice(subspan.getLength(), sizes[slice])) {
+          range.pack = pack;
+          range.slice = slice;
+          range.sliceStart = start.getInt();
+          range.sliceEnd = end.getInt();
+        }
+      }
+    }
+    addToStart(range, subspan.getSourceOffset());
+    setLength(range, subspan.getLength());
+  }
+  return {root, range};
+}
+
+//===----------------------------------------------------------------------===//
+// Accesses
+//===----------------------------------------------------------------------===//
+
+bool BufferAccess::mayOverlap(const BufferAccess &other) const {
+  if (range.length == std::optional<int64_t>(0) ||
+      other.range.length == std::optional<int64_t>(0))
+    return false;
+  if (!root.mayAlias(other.root))
+    return false;
+  if (root != other.root)
+    return true;
+  // Slices of one pack whose lifetimes intersect never share a byte.
+  if (range.pack && range.pack == other.range.pack &&
+      range.slice != other.range.slice &&
+      range.sliceEnd >= other.range.sliceStart &&
+      other.range.sliceEnd >= range.sliceStart)
+    return false;
+  // Same start symbol (or none) and constant terms: the exact test.
+  if (range.startKnown && other.range.startKnown &&
+      range.base == other.range.base && range.length && other.range.length) {
+    int64_t end, otherEnd;
+    if (llvm::AddOverflow(range.offset, *range.length, end) ||
+        llvm::AddOverflow(other.range.offset, *other.range.length, otherEnd))
+      return true;
+    return range.offset < otherEnd && other.range.offset < end;
+  }
+  return true;
+}
+
+bool BufferAccess::conflictsWith(const BufferAccess &other) const {
+  return (writes || other.writes) && mayOverlap(other);
+}
+
+void BufferAccess::print(llvm::raw_ostream &os) const {
+  os << (reads && writes ? "read-write" : writes ? "write" : "read") << " of ";
+  root.print(os);
+  os << " ";
+  range.print(os);
+  if (range.pack)
+    os << " (pack slice " << range.slice << ")";
+}
+
+bool isBufferCommand(Operation *op) {
+  return isa<hal::CommandBufferFillBufferOp, hal::CommandBufferCopyBufferOp,
+             hal::CommandBufferDispatchSymbolOp>(op);
+}
+
+/// An access of `length` bytes at `offset` of `buffer`.
+static BufferAccess makeAccess(Operation *command, Value buffer, Value offset,
+                               Value length, bool reads, bool writes) {
+  BufferAccess access;
+  access.command = command;
+  access.reads = reads;
+  access.writes = writes;
+  std::tie(access.root, access.range) = resolveBuffer(buffer);
+  addToStart(access.range, offset);
+  setLength(access.range, length);
+  return access;
+}
+
+/// Appends the accesses of a dispatch through the descriptor sets in effect.
+static void appendDispatchAccesses(hal::CommandBufferDispatchSymbolOp dispatch,
+                                   SmallVectorImpl<BufferAccess> &accesses) {
+  Value commandBuffer = dispatch.getCommandBuffer();
+  // The declared access of each (set, binding) of the entry's interface.
+  auto entryPoint =
+      SymbolTable::lookupNearestSymbolFrom<hal::ExecutableEntryPointOp>(
+          dispatch, dispatch.getEntryPointAttr());
+  hal::InterfaceOp interface =
+      entryPoint ? entryPoint.lookupInterface() : hal::InterfaceOp();
+  std::map<std::pair<int64_t, int64_t>, hal::MemoryAccess> declared;
+  if (interface)
+    for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
+      declared[{binding.getSet().getSExtValue(),
+                binding.getBinding().getSExtValue()}] = binding.getAccess();
+
+  // The latest push per set before the dispatch, in its block and then in
+  // the enclosing ones, back to the command buffer's begin.
+  std::map<int64_t, hal::CommandBufferPushDescriptorSetOp> pushes;
+  std::set<int64_t> neededSets;
+  for (auto &entry : declared)
+    neededSets.insert(entry.first.first);
+  bool unknownSetPushed = false;
+  // Without an interface every set pushed so far counts: walk to the begin.
+  // With one, stop once each set it uses was found.
+  bool reachedBegin = false;
+  auto done = [&]() {
+    return interface && !unknownSetPushed && pushes.size() >= neededSets.size();
+  };
+  for (Operation *cursor = dispatch; cursor && !reachedBegin && !done();
+       cursor = cursor->getParentOp()) {
+    if (isa<FunctionOpInterface, ModuleOp>(cursor))
+      break;
+    for (Operation *previous = cursor->getPrevNode(); previous;
+         previous = previous->getPrevNode()) {
+      if (auto begin = dyn_cast<hal::CommandBufferBeginOp>(previous)) {
+        if (begin.getCommandBuffer() == commandBuffer) {
+          reachedBegin = true;
+          break;
+        }
+      }
+      auto push = dyn_cast<hal::CommandBufferPushDescriptorSetOp>(previous);
+      if (!push || push.getCommandBuffer() != commandBuffer)
+        continue;
+      std::optional<int64_t> set = getConstantIntValue(push.getSet());
+      if (!set)
+        unknownSetPushed = true;
+      else if (!interface || neededSets.count(*set))
+        pushes.try_emplace(*set, push);
+      if (done())
+        break;
+    }
+  }
+
+  auto unknownAccess = [&]() {
+    BufferAccess access;
+    access.command = dispatch;
+    access.reads = access.writes = true;
+    access.range.startKnown = false;
+    accesses.push_back(access);
+  };
+  if (unknownSetPushed)
+    unknownAccess();
+  // A set the interface uses that nothing pushed: the bytes are unknown.
+  for (auto &[key, access] : declared)
+    if (!pushes.count(key.first)) {
+      unknownAccess();
+      break;
+    }
+
+  for (auto &[set, push] : pushes) {
+    for (auto [ordinal, buffer, offset, length] :
+         llvm::zip_equal(push.getBindingOrdinals(), push.getBindingBuffers(),
+                         push.getBindingOffsets(), push.getBindingLengths())) {
+      bool reads = true, writes = true;
+      std::optional<int64_t> constantOrdinal = getConstantIntValue(ordinal);
+      if (interface && constantOrdinal) {
+        auto it = declared.find({set, *constantOrdinal});
+        // A binding the interface does not declare is out of the kernel's
+        // reach.
+        if (it == declared.end())
+          continue;
+        hal::MemoryAccess bits = it->second;
+        bool declaresRead =
+            hal::bitEnumContainsAny(bits, hal::MemoryAccess::Read);
+        bool declaresWrite = hal::bitEnumContainsAny(
+            bits, hal::MemoryAccess::Write | hal::MemoryAccess::Discard);
+        if (declaresRead || declaresWrite) {
+          reads = declaresRead;
+          writes = declaresWrite;
+        }
+      }
+      accesses.push_back(
+          makeAccess(dispatch, buffer, offset, length, reads, writes));
+    }
+  }
+}
+
+SmallVector<BufferAccess> computeCommandAccesses(Operation *op) {
+  SmallVector<BufferAccess> accesses;
+  llvm::TypeSwitch<Operation *>(op)
+      .Case([&](hal::CommandBufferFillBufferOp fill) {
+        accesses.push_back(makeAccess(fill, fill.getTargetBuffer(),
+                                      fill.getTargetOffset(), fill.getLength(),
+                                      /*reads=*/false, /*writes=*/true));
+      })
+      .Case([&](hal::CommandBufferCopyBufferOp copy) {
+        accesses.push_back(makeAccess(copy, copy.getSourceBuffer(),
+                                      copy.getSourceOffset(), copy.getLength(),
+                                      /*reads=*/true, /*writes=*/false));
+        accesses.push_back(makeAccess(copy, copy.getTargetBuffer(),
+                                      copy.getTargetOffset(), copy.getLength(),
+                                      /*reads=*/false, /*writes=*/true));
+      })
+      .Case([&](hal::CommandBufferDispatchSymbolOp dispatch) {
+        appendDispatchAccesses(dispatch, accesses);
+      });
+  return accesses;
+}
+
+Value getOwningCommandBuffer(Value buffer) {
+  Value owner;
+  SmallVector<Value> worklist{buffer};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    for (OpOperand &use : current.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto subspan = dyn_cast<hal::BufferSubspanOp>(user)) {
+        if (use.getOperandNumber() != 0)
+          return nullptr;
+        worklist.push_back(subspan.getResult());
+        continue;
+      }
+      if (!isa<hal::CommandBufferFillBufferOp, hal::CommandBufferCopyBufferOp,
+               hal::CommandBufferPushDescriptorSetOp>(user))
+        return nullptr;
+      Value commandBuffer = user->getOperand(0);
+      if (owner && owner != commandBuffer)
+        return nullptr;
+      owner = commandBuffer;
+    }
+  }
+  return owner;
+}
+
+//===----------------------------------------------------------------------===//
+// CommandAccesses
+//===----------------------------------------------------------------------===//
+
+CommandAccesses::CommandAccesses(Operation *scope) {
+  scope->walk([&](Operation *op) {
+    if (!isBufferCommand(op))
+      return;
+    commands.push_back(op);
+    accesses[op] = computeCommandAccesses(op);
+  });
+}
+
+ArrayRef<BufferAccess> CommandAccesses::getAccesses(Operation *command) const {
+  auto it = accesses.find(command);
+  if (it == accesses.end())
+    return {};
+  return it->second;
+}
+
+std::optional<std::pair<const BufferAccess *, const BufferAccess *>>
+CommandAccesses::findConflict(Operation *later, Operation *earlier) const {
+  for (const BufferAccess &a : getAccesses(later))
+    for (const BufferAccess &b : getAccesses(earlier))
+      if (a.conflictsWith(b))
+        return std::make_pair(&a, &b);
+  return std::nullopt;
+}
+
+void CommandAccesses::print(llvm::raw_ostream &os) const {
+  for (Operation *command : commands) {
+    os << command->getName() << " at " << command->getLoc() << "\n";
+    for (const BufferAccess &access : getAccesses(command)) {
+      os << "  ";
+      access.print(os);
+      os << "\n";
+    }
+  }
+}
+
+void CommandAccesses::dump() const { print(llvm::errs()); }
+
+} // namespace streamhal

@@ -1,0 +1,154 @@
+//===- ScheduleFragments.cpp - reorder fragment bodies into waves ---------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Independent work interleaved with dependent work forces barriers in
+// program order. Grouping a fragment's commands into dependency waves lets
+// the hazard policy put one barrier per wave boundary.
+//
+//===----------------------------------------------------------------------===//
+
+#include "streamhal/Analysis/LivenessIntervals.h"
+#include "streamhal/Analysis/ValueAliasing.h"
+#include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/Flow/Transforms/Passes.h"
+#include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+
+#define DEBUG_TYPE "flow-schedule-fragments"
+
+namespace streamhal::flow {
+#define GEN_PASS_DEF_SCHEDULEFRAGMENTSPASS
+#include "streamhal/Dialect/Flow/Transforms/Passes.h.inc"
+} // namespace streamhal::flow
+
+using namespace mlir;
+
+namespace streamhal::flow {
+namespace {
+
+/// Ops the lowering records as commands; every other op is free.
+bool isCommandOp(Operation *op) {
+  return isa<DispatchOp, TensorSplatOp, TensorCloneOp, TensorSliceOp,
+             TensorUpdateOp>(op);
+}
+
+/// Returns the operand indices an op overwrites in place: the operands
+/// tied to results of a dispatch, the target of an update. Reshapes are
+/// tied but write nothing.
+SmallVector<unsigned> getInPlaceOperands(Operation *op) {
+  SmallVector<unsigned> operands;
+  if (!isa<DispatchOp, TensorUpdateOp>(op))
+    return operands;
+  auto tied = cast<util::TiedOpInterface>(op);
+  for (unsigned result = 0, e = op->getNumResults(); result < e; ++result)
+    if (std::optional<unsigned> operand =
+            tied.getTiedResultOperandIndex(result))
+      operands.push_back(*operand);
+  return operands;
+}
+
+/// Schedules one fragment body; returns the number of waves.
+int64_t scheduleFragment(ExStreamFragmentOp fragment) {
+  if (fragment.getBody().empty())
+    return 0;
+  Block &body = fragment.getBody().front();
+  ValueAliasing aliasing(fragment);
+
+  // Level of each op: commands count 1 + their deepest dependency, other
+  // ops the deepest dependency itself. Wave = level - 1 for commands.
+  DenseMap<Operation *, int64_t> levels;
+  struct ClassState {
+    SmallVector<Operation *> readersSinceWrite;
+    Operation *lastInPlaceWrite = nullptr;
+  };
+  SmallVector<ClassState> classes(aliasing.getNumClasses());
+  SmallVector<Operation *> ops;
+  for (Operation &op : body.without_terminator())
+    ops.push_back(&op);
+
+  for (Operation *op : ops) {
+    int64_t depth = 0;
+    auto dependOn = [&](Operation *producer) {
+      auto it = levels.find(producer);
+      if (it != levels.end() && producer != op)
+        depth = std::max(depth, it->second);
+    };
+    // The classes this op touches through its operands (nested uses too).
+    SmallVector<unsigned> usedClasses;
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        if (Operation *def = operand.getDefiningOp())
+          dependOn(body.findAncestorOpInBlock(*def));
+        unsigned classIndex = aliasing.getClassIndex(operand);
+        if (classIndex < classes.size())
+          usedClasses.push_back(classIndex);
+      }
+    });
+    // Storage order: after the last in-place write of anything it touches.
+    for (unsigned classIndex : usedClasses)
+      if (Operation *writer = classes[classIndex].lastInPlaceWrite)
+        dependOn(writer);
+    // An in-place write waits for every earlier reader of its storage.
+    SmallVector<unsigned> writtenClasses;
+    for (unsigned operand : getInPlaceOperands(op)) {
+      unsigned classIndex = aliasing.getClassIndex(op->getOperand(operand));
+      if (classIndex >= classes.size())
+        continue;
+      writtenClasses.push_back(classIndex);
+      for (Operation *reader : classes[classIndex].readersSinceWrite)
+        dependOn(reader);
+    }
+    levels[op] = isCommandOp(op) ? depth + 1 : depth;
+
+    if (isCommandOp(op))
+      for (unsigned classIndex : usedClasses)
+        classes[classIndex].readersSinceWrite.push_back(op);
+    for (unsigned classIndex : writtenClasses) {
+      classes[classIndex].lastInPlaceWrite = op;
+      classes[classIndex].readersSinceWrite.clear();
+    }
+  }
+
+  // Commands of level L sort before the free ops of level L, which sort
+  // before the commands of level L + 1; ties keep program order.
+  auto key = [&](Operation *op) {
+    int64_t level = levels[op];
+    return isCommandOp(op) ? 2 * level : 2 * level + 1;
+  };
+  SmallVector<Operation *> order(ops);
+  llvm::stable_sort(
+      order, [&](Operation *a, Operation *b) { return key(a) < key(b); });
+  Operation *terminator = body.getTerminator();
+  MLIRContext *context = fragment.getContext();
+  int64_t waves = 0;
+  for (Operation *op : order) {
+    op->moveBefore(terminator);
+    if (!isCommandOp(op)) {
+      op->removeAttr(LivenessIntervals::kWaveAttrName);
+      continue;
+    }
+    int64_t wave = levels[op] - 1;
+    waves = std::max(waves, wave + 1);
+    op->setAttr(LivenessIntervals::kWaveAttrName,
+                IntegerAttr::get(IntegerType::get(context, 64), wave));
+  }
+  return waves;
+}
+
+struct ScheduleFragmentsPass
+    : public impl::ScheduleFragmentsPassBase<ScheduleFragmentsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    getOperation()->walk(
+        [&](ExStreamFragmentOp fragment) { scheduleFragment(fragment); });
+  }
+};
+
+} // namespace
+} // namespace streamhal::flow

@@ -1,0 +1,261 @@
+//===- VerifyCommandBuffers.cpp - races, uninitialized reads, ranges ------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Checks recorded command buffers against the device model: commands between
+// two barriers may run in any order or at once, so any two of them that
+// conflict are a race. Knows nothing of the lowering: every access comes from
+// CommandAccesses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "streamhal/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/HAL/Transforms/Passes.h"
+#include "llvm/ADT/IntervalMap.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace streamhal::hal {
+#define GEN_PASS_DEF_VERIFYCOMMANDBUFFERSPASS
+#include "streamhal/Dialect/HAL/Transforms/Passes.h.inc"
+} // namespace streamhal::hal
+
+using namespace mlir;
+
+namespace streamhal::hal {
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Ranges
+//===----------------------------------------------------------------------===//
+
+/// The constant byte length of a buffer when known.
+std::optional<int64_t> getKnownLength(Value buffer) {
+  if (auto subspan = buffer.getDefiningOp<BufferSubspanOp>())
+    return getConstantIntValue(subspan.getLength());
+  if (auto allocate = buffer.getDefiningOp<AllocatorAllocateOp>())
+    return getConstantIntValue(allocate.getResultSize());
+  return std::nullopt;
+}
+
+/// Checks that `[offset, offset + length)` lies in `buffer` and, through its
+/// subspans, in every buffer below it, wherever the numbers are constant.
+LogicalResult checkRange(Operation *command, StringRef what, Value buffer,
+                         Value offsetValue, Value lengthValue) {
+  std::optional<int64_t> offset = getConstantIntValue(offsetValue);
+  std::optional<int64_t> length = getConstantIntValue(lengthValue);
+  if ((offset && *offset < 0) || (length && *length < 0))
+    return command->emitOpError() << what << " has a negative offset or length";
+  while (offset && length) {
+    int64_t end;
+    std::optional<int64_t> known = getKnownLength(buffer);
+    if (llvm::AddOverflow(*offset, *length, end) || (known && end > *known)) {
+      InFlightDiagnostic diag = command->emitOpError()
+                                << what << " range [" << *offset << ", +"
+                                << *length << ") is outside its buffer";
+      if (known)
+        diag << " of " << *known << " bytes";
+      diag.attachNote(buffer.getLoc()) << "buffer defined here";
+      return failure();
+    }
+    auto subspan = buffer.getDefiningOp<BufferSubspanOp>();
+    if (!subspan)
+      break;
+    std::optional<int64_t> base =
+        getConstantIntValue(subspan.getSourceOffset());
+    if (!base || llvm::AddOverflow(*offset, *base, *offset))
+      break;
+    buffer = subspan.getSourceBuffer();
+  }
+  return success();
+}
+
+/// Checks the ranges a command names directly.
+LogicalResult checkCommandRanges(Operation *op) {
+  if (auto fill = dyn_cast<CommandBufferFillBufferOp>(op))
+    return checkRange(op, "fill", fill.getTargetBuffer(),
+                      fill.getTargetOffset(), fill.getLength());
+  if (auto copy = dyn_cast<CommandBufferCopyBufferOp>(op))
+    return success(
+        succeeded(checkRange(op, "copy source", copy.getSourceBuffer(),
+                             copy.getSourceOffset(), copy.getLength())) &&
+        succeeded(checkRange(op, "copy target", copy.getTargetBuffer(),
+                             copy.getTargetOffset(), copy.getLength())));
+  if (auto push = dyn_cast<CommandBufferPushDescriptorSetOp>(op)) {
+    bool ok = true;
+    for (auto [index, buffer, offset, length] :
+         llvm::enumerate(push.getBindingBuffers(), push.getBindingOffsets(),
+                         push.getBindingLengths()))
+      ok &= succeeded(checkRange(op, "binding " + std::to_string(index), buffer,
+                                 offset, length));
+    return success(ok);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// One recording
+//===----------------------------------------------------------------------===//
+
+/// Walks one command buffer from its begin to its end.
+class RecordingVerifier {
+public:
+  RecordingVerifier(CommandBufferBeginOp begin)
+      : begin(begin), commandBuffer(begin.getCommandBuffer()) {}
+
+  LogicalResult verify();
+
+private:
+  /// Reports a race of `access` with the pending commands.
+  LogicalResult checkRaces(const BufferAccess &access);
+  /// Reports a read of command-buffer-local bytes nothing wrote before.
+  LogicalResult checkInitialized(const BufferAccess &access);
+  bool isLocal(const BufferRoot &root);
+
+  CommandBufferBeginOp begin;
+  Value commandBuffer;
+  /// Accesses of the commands recorded since the last barrier.
+  AccessBatch pending;
+  /// Every write recorded so far.
+  SmallVector<BufferAccess> writes;
+  DenseMap<Value, bool> localRoots;
+};
+
+bool RecordingVerifier::isLocal(const BufferRoot &root) {
+  if (root.kind != BufferRootKind::Allocation)
+    return false;
+  auto [it, inserted] = localRoots.try_emplace(root.value, false);
+  if (inserted)
+    it->second = getOwningCommandBuffer(root.value) == commandBuffer;
+  return it->second;
+}
+
+LogicalResult RecordingVerifier::checkRaces(const BufferAccess &access) {
+  if (const BufferAccess *found = pending.findConflict(access)) {
+    const BufferAccess &earlier = *found;
+    InFlightDiagnostic diag = access.command->emitOpError()
+                              << "races with an earlier command (no barrier "
+                                 "between them): ";
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    access.print(os);
+    os << " against ";
+    earlier.print(os);
+    diag << text;
+    std::string note;
+    llvm::raw_string_ostream noteOs(note);
+    earlier.print(noteOs);
+    diag.attachNote(earlier.command->getLoc()) << "earlier command: " << note;
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult RecordingVerifier::checkInitialized(const BufferAccess &access) {
+  if (!access.reads || !isLocal(access.root) ||
+      access.range.length == std::optional<int64_t>(0))
+    return success();
+  const RootByteRange &read = access.range;
+  // Writes that may touch the read bytes; the read is covered when they
+  // provably cover every byte, and unprovable when one of them cannot be
+  // compared exactly.
+  llvm::IntervalMap<int64_t, char>::Allocator allocator;
+  llvm::IntervalMap<int64_t, char> written(allocator);
+  bool comparable = read.startKnown && read.length;
+  bool anyOverlap = false;
+  for (const BufferAccess &write : writes) {
+    if (!write.mayOverlap(access))
+      continue;
+    anyOverlap = true;
+    const RootByteRange &range = write.range;
+    if (range.startKnown && read.startKnown && range.base == read.base &&
+        range.offset == read.offset && range.lengthValue &&
+        range.lengthValue == read.lengthValue)
+      return success();
+    if (!comparable || !range.startKnown || range.base != read.base ||
+        !range.length)
+      return success(); // cannot decide: assume written
+    if (*range.length > 0)
+      written.insert(range.offset, range.offset + *range.length - 1, 1);
+  }
+  if (anyOverlap && comparable) {
+    auto it = written.find(read.offset);
+    if (it.valid() && it.start() <= read.offset &&
+        it.stop() >= read.offset + *read.length - 1)
+      return success();
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  access.root.print(os);
+  os << " ";
+  read.print(os);
+  return access.command->emitOpError()
+         << "reads bytes of " << text
+         << " that no earlier command of the command buffer wrote "
+            "(uninitialized read)";
+}
+
+LogicalResult RecordingVerifier::verify() {
+  bool ok = true;
+  for (Operation *op = begin->getNextNode(); op; op = op->getNextNode()) {
+    if (auto end = dyn_cast<CommandBufferEndOp>(op))
+      if (end.getCommandBuffer() == commandBuffer)
+        break;
+    if (auto barrier = dyn_cast<CommandBufferExecutionBarrierOp>(op)) {
+      if (barrier.getCommandBuffer() == commandBuffer)
+        pending.clear();
+      continue;
+    }
+    // One top-level op is one command, whatever it nests (a device switch
+    // runs one of its cases).
+    SmallVector<BufferAccess> accesses;
+    op->walk([&](Operation *nested) {
+      bool isCommand = isBufferCommand(nested) ||
+                       isa<CommandBufferPushDescriptorSetOp>(nested);
+      if (!isCommand || nested->getOperand(0) != commandBuffer)
+        return;
+      ok &= succeeded(checkCommandRanges(nested));
+      llvm::append_range(accesses, computeCommandAccesses(nested));
+    });
+    // One race report per command (a switch's cases race alike) and one
+    // uninitialized read report per access.
+    bool raced = false;
+    for (const BufferAccess &access : accesses) {
+      if (!raced && failed(checkRaces(access))) {
+        raced = true;
+        ok = false;
+      }
+      if (failed(checkInitialized(access)))
+        ok = false;
+    }
+    for (const BufferAccess &access : accesses)
+      if (access.writes)
+        writes.push_back(access);
+    for (const BufferAccess &access : accesses)
+      pending.add(access);
+  }
+  return success(ok);
+}
+
+struct VerifyCommandBuffersPass
+    : public impl::VerifyCommandBuffersPassBase<VerifyCommandBuffersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    bool ok = true;
+    getOperation().walk([&](CommandBufferBeginOp begin) {
+      ok &= succeeded(RecordingVerifier(begin).verify());
+    });
+    markAllAnalysesPreserved();
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace streamhal::hal

@@ -1,0 +1,37 @@
+// RUN: hal-opt %S/../../examples/mlp.mlir --hal-report=label=flow --convert-flow-to-hal=barriers=full --canonicalize --hal-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=FULL
+// RUN: hal-opt %S/../../examples/mlp.mlir --flow-schedule-fragments --hal-report=label=flow --convert-flow-to-hal --canonicalize --hal-pack-allocations --canonicalize --hal-report=label=packed -o /dev/null 2>&1 | FileCheck %s --check-prefix=WAVES
+// RUN: hal-opt %s --hal-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATIC
+
+// The example before and after the lowering: the fill (256 bytes of zeros),
+// the 40-byte bias slice and three dispatches; `full` records a barrier
+// after each of the five commands, `hazard` three. The slab's size is the
+// pack's total until --hal-pack-allocations; with a dynamic batch it stays
+// dynamic.
+// FULL: hal-report[flow] @predict: fragments=1 waves=0 command-buffers=0 commands=0 barriers=0 bytes-copied=0 bytes-filled=0 slab-bytes=0
+// FULL-NEXT: hal-report @predict: fragments=0 waves=0 command-buffers=1 commands=5 barriers=5 bytes-copied=40 bytes-filled=256 slab-bytes=0+dynamic
+// WAVES: hal-report[flow] @predict: fragments=1 waves=4 command-buffers=0
+// WAVES-NEXT: hal-report[packed] @predict: fragments=0 waves=0 command-buffers=1 commands=5 barriers=3 bytes-copied=40 bytes-filled=256 slab-bytes=0+dynamic
+
+// A static command buffer: a local slab of 64 bytes, two copies of which
+// one has a dynamic length, one fill; a second, escaping allocation is not
+// a slab.
+// STATIC: hal-report @static: fragments=0 waves=0 command-buffers=1 commands=3 barriers=1 bytes-copied=16+dynamic bytes-filled=64 slab-bytes=64
+func.func @static(%arg0: !hal.buffer, %n: index) -> !hal.buffer {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c0_i32 = arith.constant 0 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %slab = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%c64}
+  %out = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c64}
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%slab : !hal.buffer)[%c0, %c64] pattern(%c0_i32 : i32)
+  hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%slab : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c0] length(%c16)
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%arg0 : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c16] length(%n)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return %out : !hal.buffer
+}

@@ -1,0 +1,165 @@
+// RUN: hal-opt %s -split-input-file --hal-verify-command-buffers -verify-diagnostics
+
+// A copy reads what a fill writes with no barrier between them.
+func.func @read_after_write(%out: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %c0_i32 = arith.constant 0 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %buf = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%c256}
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  // expected-note @below {{earlier command: write of allocation %2 [0, 256)}}
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%buf : !hal.buffer)[%c0, %c256] pattern(%c0_i32 : i32)
+  // expected-error @below {{races with an earlier command (no barrier between them): read of allocation %2 [64, 128) against write of allocation %2 [0, 256)}}
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%buf : !hal.buffer)[%c64] target(%out : !hal.buffer)[%c0] length(%c64)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}
+
+// -----
+
+// Two writers of one argument may not run at once; an argument may alias a
+// global, so writing one and reading the other races too.
+util.global private @pool : !hal.buffer
+func.func @write_after_write(%arg0: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c0_i32 = arith.constant 0 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %pool = util.global.load @pool : !hal.buffer
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  // Disjoint constant ranges of one root: no race.
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%arg0 : !hal.buffer)[%c0, %c16] pattern(%c0_i32 : i32)
+  // expected-note @below {{earlier command: write of argument %arg0 [16, 48)}}
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%arg0 : !hal.buffer)[%c16, %c32] pattern(%c0_i32 : i32)
+  // expected-error @below {{races with an earlier command (no barrier between them): write of argument %arg0 [32, 48) against write of argument %arg0 [16, 48)}}
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%arg0 : !hal.buffer)[%c32, %c16] pattern(%c0_i32 : i32)
+  hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+  // expected-note @below {{earlier command: write of argument %arg0 [0, 16)}}
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%arg0 : !hal.buffer)[%c0, %c16] pattern(%c0_i32 : i32)
+  // expected-error @below {{read of global @pool [32, 48) against write of argument %arg0 [0, 16)}}
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%pool : !hal.buffer)[%c32] target(%pool : !hal.buffer)[%c32] length(%c16)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}
+
+// -----
+
+// A dispatch's accesses come from the descriptor set in effect and the
+// interface: binding 1 is written, so the later read of the same bytes races.
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @ret0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @dispatch_then_copy(%arg0: !hal.buffer, %out: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %dev = hal.ex.shared_device : !hal.device
+  %layout = hal.executable_layout.lookup device(%dev : !hal.device) push_constants(0) layouts([[#hal.descriptor_set_layout_binding<0, "StorageBuffer", R>, #hal.descriptor_set_layout_binding<1, "StorageBuffer", DW>]]) : !hal.executable_layout
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Dispatch) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.push_descriptor_set<%cmd : !hal.command_buffer> layout(%layout : !hal.executable_layout)[%c0] bindings([%c0 = (%arg0 : !hal.buffer)[%c0, %c256], %c1 = (%out : !hal.buffer)[%c0, %c256]])
+  // expected-note @below {{earlier command: write of argument %arg1 [0, 256)}}
+  hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@ex::@vmvx::@entry) workgroups([%c1, %c1, %c1])
+  // expected-error @below {{read of argument %arg1 [0, 256) against write of argument %arg1 [0, 256)}}
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%out : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c0] length(%c256)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}
+
+// -----
+
+// Slices of one pack: live together, they are disjoint; slices 0 and 2
+// have disjoint lifetimes and may share bytes, so they race.
+func.func @pack_lifetimes(%out: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c0_i32 = arith.constant 0 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %total, %o:3 = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 1] = %c64, [1, 2] = %c64, [2, 3] = %c64}) : index
+  %slab = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%total}
+  %s0 = hal.buffer.subspan<%slab : !hal.buffer>[%o#0, %c64] : !hal.buffer
+  %s1 = hal.buffer.subspan<%slab : !hal.buffer>[%o#1, %c64] : !hal.buffer
+  %s2 = hal.buffer.subspan<%slab : !hal.buffer>[%o#2, %c64] : !hal.buffer
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  // expected-note @below {{earlier command: write of allocation %2 [%packed_offsets#0, +64) (pack slice 0)}}
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%s0 : !hal.buffer)[%c0, %c64] pattern(%c0_i32 : i32)
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%s1 : !hal.buffer)[%c0, %c64] pattern(%c0_i32 : i32)
+  // expected-error @below {{write of allocation %2 [%packed_offsets#2, +64) (pack slice 2) against write of allocation %2 [%packed_offsets#0, +64) (pack slice 0)}}
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%s2 : !hal.buffer)[%c0, %c64] pattern(%c0_i32 : i32)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}
+
+// -----
+
+// Reading slab bytes nothing wrote before: a split write leaves a hole.
+func.func @uninitialized_read(%out: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c0_i32 = arith.constant 0 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %slab = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%c64}
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%slab : !hal.buffer)[%c0, %c16] pattern(%c0_i32 : i32)
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%slab : !hal.buffer)[%c32, %c32] pattern(%c0_i32 : i32)
+  hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+  // Covered by the first fill.
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%slab : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c0] length(%c16)
+  // expected-error @below {{reads bytes of allocation %2 [0, 64) that no earlier command of the command buffer wrote (uninitialized read)}}
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%slab : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c16] length(%c64)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}
+
+// -----
+
+// Ranges outside a buffer of known length, directly and through a subspan.
+func.func @out_of_range(%arg0: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c48 = arith.constant 48 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c0_i32 = arith.constant 0 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  // expected-note @below {{buffer defined here}}
+  %buf = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c64}
+  // expected-note @below {{buffer defined here}}
+  %buf2 = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c64}
+  %sub = hal.buffer.subspan<%buf2 : !hal.buffer>[%c32, %c48] : !hal.buffer
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  // expected-error @below {{fill range [32, +64) is outside its buffer of 64 bytes}}
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%buf : !hal.buffer)[%c32, %c64] pattern(%c0_i32 : i32)
+  hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("CommandRetire|Dispatch") target("CommandIssue|Dispatch") flags("None")
+  // The subspan itself sticks out of its buffer: [32, +48) of 64 bytes.
+  // expected-error @below {{copy target range [32, +48) is outside its buffer of 64 bytes}}
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%arg0 : !hal.buffer)[%c0] target(%sub : !hal.buffer)[%c0] length(%c48)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}
