@@ -1,6 +1,10 @@
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --hal-pack-allocations --canonicalize | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --hal-pack-allocations=strategy=in-order --canonicalize | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --hal-pack-allocations=strategy=optimal --canonicalize | FileCheck %s
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=hazard --canonicalize --hal-pack-allocations --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=hazard --canonicalize --hal-verify-command-buffers > /dev/null
 
 // The README's pipeline: static sizes reach the pack as constants, so static
 // transients are placed by the packer (no dynamic lanes) and the slab is the

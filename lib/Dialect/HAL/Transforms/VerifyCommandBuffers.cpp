@@ -17,7 +17,6 @@
 #include "streamhal/Analysis/CommandAccesses.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
-#include "llvm/ADT/IntervalMap.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace streamhal::hal {
@@ -164,8 +163,10 @@ LogicalResult RecordingVerifier::checkInitialized(const BufferAccess &access) {
   // Writes that may touch the read bytes; the read is covered when they
   // provably cover every byte, and unprovable when one of them cannot be
   // compared exactly.
-  llvm::IntervalMap<int64_t, char>::Allocator allocator;
-  llvm::IntervalMap<int64_t, char> written(allocator);
+  // Written byte ranges [begin, end); they may overlap each other, so they
+  // are merged by a sweep rather than kept in an IntervalMap (which needs
+  // disjoint intervals).
+  SmallVector<std::pair<int64_t, int64_t>> written;
   bool comparable = read.startKnown && read.length;
   bool anyOverlap = false;
   for (const BufferAccess &write : writes) {
@@ -181,13 +182,19 @@ LogicalResult RecordingVerifier::checkInitialized(const BufferAccess &access) {
         !range.length)
       return success(); // cannot decide: assume written
     if (*range.length > 0)
-      written.insert(range.offset, range.offset + *range.length - 1, 1);
+      written.emplace_back(range.offset, range.offset + *range.length);
   }
   if (anyOverlap && comparable) {
-    auto it = written.find(read.offset);
-    if (it.valid() && it.start() <= read.offset &&
-        it.stop() >= read.offset + *read.length - 1)
-      return success();
+    llvm::sort(written);
+    int64_t covered = read.offset;
+    int64_t end = read.offset + *read.length;
+    for (auto [begin, stop] : written) {
+      if (begin > covered)
+        break;
+      covered = std::max(covered, stop);
+      if (covered >= end)
+        return success();
+    }
   }
   std::string text;
   llvm::raw_string_ostream os(text);
