@@ -227,6 +227,42 @@ TEST(PackingScaleTest, LargeRandomInstancesValidate) {
   }
 }
 
+/// The independent check's start-ordered enumeration (beyond 4,096 buffers)
+/// finds an overlap planted among 6,000 buffers and names the moved buffer.
+TEST(PackingScaleTest, IndependentCheckFindsOnePlantedOverlap) {
+  std::mt19937_64 rng(15);
+  PackingProblem problem = randomProblem(rng, 6000, 3000, true, false);
+  PackingResult result = pack(problem, {PackingStrategy::InOrder});
+  ASSERT_EQ(referenceViolation(problem, result), "");
+  int planted = 0;
+  for (size_t moved = 0; moved < problem.buffers.size() && planted < 8;
+       moved += 701) {
+    for (size_t other = 0; other < problem.buffers.size(); ++other) {
+      if (other == moved || problem.buffers[moved].size == 0 ||
+          problem.buffers[other].size == 0 ||
+          !referenceLifetimesIntersect(problem, moved, other))
+        continue;
+      PackingResult broken = result;
+      broken.offsets[moved] = broken.offsets[other];
+      broken.slabSize = std::max(
+          broken.slabSize,
+          (broken.offsets[moved] + referenceAlignedSize(problem, moved) +
+           problem.sizeAlignment - 1) /
+              problem.sizeAlignment * problem.sizeAlignment);
+      std::string message = referenceViolation(problem, broken);
+      std::string id = std::to_string(moved);
+      EXPECT_TRUE(llvm::StringRef(message).starts_with("buffers " + id + " ") ||
+                  llvm::StringRef(message).ends_with(
+                      " and " + id + " are live together and share bytes"))
+          << "moved " << moved << " onto " << other << ": " << message;
+      EXPECT_NE(validationMessage(problem, broken), "") << "moved " << moved;
+      ++planted;
+      break;
+    }
+  }
+  EXPECT_EQ(planted, 8);
+}
+
 /// Progress reports arrive while packing and never claim a slab below the
 /// lower bound or above the final one.
 TEST(PackingScaleTest, ProgressReports) {
