@@ -57,6 +57,8 @@ PackingProblem fiveBufferProblem() {
       {0, 1, 16}, {2, 3, 16}, {1, 2, 48}, {3, 5, 16}, {3, 4, 16}};
   return problem;
 }
+
+/// The valid packing of `fiveBufferProblem` in the table above.
 PackingResult fiveBufferPacking() { return {{0, 0, 16, 16, 32}, 64, true}; }
 
 /// The CSV parser's error message for `text` ("" when it parses).
