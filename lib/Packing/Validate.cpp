@@ -64,6 +64,7 @@ llvm::Error streamhal::packing::validatePacking(const PackingProblem &problem,
                               result.offsets.size()));
   NormalizedProblem normalized = normalize(problem);
   int64_t height = 0;
+  size_t highest = 0;
   for (size_t i = 0; i < numBuffers; ++i) {
     int64_t offset = result.offsets[i];
     const NormalizedBuffer &buffer = normalized.buffers[i];
@@ -73,12 +74,15 @@ llvm::Error streamhal::packing::validatePacking(const PackingProblem &problem,
       return fail(llvm::formatv(
           "buffer {0}: offset {1} is not a multiple of its alignment {2}", i,
           offset, buffer.alignment));
-    height = std::max(height, offset + buffer.size);
+    if (offset + buffer.size > height) {
+      height = offset + buffer.size;
+      highest = i;
+    }
   }
   if (result.slabSize < height)
-    return fail(llvm::formatv("slab size {0} does not cover the buffers, which "
-                              "reach byte {1}",
-                              result.slabSize, height));
+    return fail(llvm::formatv(
+        "slab size {0} does not cover buffer {1}, which reaches byte {2}",
+        result.slabSize, highest, height));
   if (result.slabSize % problem.sizeAlignment != 0)
     return fail(llvm::formatv(
         "slab size {0} is not a multiple of the size alignment {1}",

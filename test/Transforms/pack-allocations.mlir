@@ -1,8 +1,22 @@
-// RUN: hal-opt %s -split-input-file --hal-pack-allocations=strategy=in-order --canonicalize | FileCheck %s
-// RUN: hal-opt %s -split-input-file --hal-pack-allocations --canonicalize | FileCheck %s --check-prefix=GREEDY
-// RUN: hal-opt %s -split-input-file --hal-pack-allocations=strategy=optimal --canonicalize | FileCheck %s --check-prefix=GREEDY
+// RUN: hal-opt %s -split-input-file --hal-pack-allocations=strategy=in-order --canonicalize | FileCheck %s --check-prefixes=CHECK,INORDER
+// RUN: hal-opt %s -split-input-file --hal-pack-allocations --canonicalize | FileCheck %s --check-prefixes=CHECK,GREEDY
+// RUN: hal-opt %s -split-input-file --hal-pack-allocations=strategy=greedy --canonicalize | FileCheck %s --check-prefixes=CHECK,GREEDY
+// RUN: hal-opt %s -split-input-file --hal-pack-allocations=strategy=optimal --canonicalize | FileCheck %s --check-prefixes=CHECK,OPTIMAL
 
-// The reference case of lowering.md: 16-byte alignment, in-order best fit.
+// Every case is checked under every strategy: lines every strategy must
+// produce are CHECK lines, the rest INORDER, GREEDY (the default) or OPTIMAL
+// lines. Slice lifetimes are closed ([l, u] is live at steps l..u, so [0, 1]
+// and [1, 2] share step 1); without buffer constraints offsets and sizes are
+// aligned to 16. The lower bound is the peak over steps of the live aligned
+// bytes; a total equal to it is optimal.
+
+// The reference case. Aligned sizes 112 (100) and 208 (200); the peak is at
+// steps 1 and 2 (112 + 112 + 208 = 432). In-order best fit: [0,1] at 0;
+// [1,2] meets it at step 1, so 112; [2,3] meets only [1,2], so the gap
+// [0, 112) fits it: 0; [0,4] meets all three, so the top, 224; [5,6] is
+// alone: 0; [5,8] meets [5,6]: 208. The total, 432, is the lower bound, so
+// greedy (whose input-order pass wins ties) and optimal (which keeps a
+// greedy packing at the lower bound) give the same offsets.
 
 // CHECK-LABEL: func.func @reference_static
 // CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
@@ -12,16 +26,6 @@
 // CHECK-DAG:     %[[C432:.+]] = arith.constant 432 : index
 // CHECK-NOT:     hal.allocator.pack
 // CHECK:         return %[[C432]], %[[C0]], %[[C112]], %[[C0]], %[[C224]], %[[C0]], %[[C208]]
-// Every strategy reaches the 432-byte lower bound here, and the in-order
-// packing wins ties, so every strategy gives lowering.md's reference offsets.
-// GREEDY-LABEL: func.func @reference_static
-// GREEDY-DAG:     %[[C0:.+]] = arith.constant 0 : index
-// GREEDY-DAG:     %[[C112:.+]] = arith.constant 112 : index
-// GREEDY-DAG:     %[[C224:.+]] = arith.constant 224 : index
-// GREEDY-DAG:     %[[C208:.+]] = arith.constant 208 : index
-// GREEDY-DAG:     %[[C432:.+]] = arith.constant 432 : index
-// GREEDY-NOT:     hal.allocator.pack
-// GREEDY:         return %[[C432]], %[[C0]], %[[C112]], %[[C0]], %[[C224]], %[[C0]], %[[C208]]
 func.func @reference_static(%allocator: !hal.allocator) -> (index, index, index, index, index, index, index) {
   %c100 = arith.constant 100 : index
   %c200 = arith.constant 200 : index
@@ -34,8 +38,78 @@ func.func @reference_static(%allocator: !hal.allocator) -> (index, index, index,
 
 // -----
 
-// Dynamic slices sharing one SSA size share bytes when their lifetimes are
-// disjoint: offsets 0, align(%a), 0; total align(align(%a) + align(%b)).
+// In-order best fit is not optimal: A = [0,0] x 16 goes to 0, B = [0,2] x 16
+// meets A: 16; C = [1,1] x 32 meets only B, and the gap [0, 16) below B is
+// too small: 32, total 64. The lower bound is 48 (step 1: B + C). Greedy's
+// first ordering (largest first) places C at 0, A at 0 (A and C never meet)
+// and B on both at 32: total 48, which no later ordering beats; optimal
+// keeps it.
+
+// CHECK-LABEL: func.func @greedy_beats_in_order
+// INORDER-DAG:   %[[C0:.+]] = arith.constant 0 : index
+// INORDER-DAG:   %[[C16:.+]] = arith.constant 16 : index
+// INORDER-DAG:   %[[C32:.+]] = arith.constant 32 : index
+// INORDER-DAG:   %[[C64:.+]] = arith.constant 64 : index
+// GREEDY-DAG:    %[[C0:.+]] = arith.constant 0 : index
+// GREEDY-DAG:    %[[C32:.+]] = arith.constant 32 : index
+// GREEDY-DAG:    %[[C48:.+]] = arith.constant 48 : index
+// OPTIMAL-DAG:   %[[C0:.+]] = arith.constant 0 : index
+// OPTIMAL-DAG:   %[[C32:.+]] = arith.constant 32 : index
+// OPTIMAL-DAG:   %[[C48:.+]] = arith.constant 48 : index
+// CHECK-NOT:     hal.allocator.pack
+// INORDER:       return %[[C64]], %[[C0]], %[[C16]], %[[C32]]
+// GREEDY:        return %[[C48]], %[[C0]], %[[C32]], %[[C0]]
+// OPTIMAL:       return %[[C48]], %[[C0]], %[[C32]], %[[C0]]
+func.func @greedy_beats_in_order(%allocator: !hal.allocator) -> (index, index, index, index) {
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %total, %o:3 = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 0] = %c16, [0, 2] = %c16, [1, 1] = %c32}) : index
+  return %total, %o#0, %o#1, %o#2 : index, index, index, index
+}
+
+// -----
+
+// Three strategies, three totals. P = [0,2] x 64, Q = [5,7] x 48,
+// R = [0,3] x 32, S = [3,6] x 32 meet in a chain P-R, R-S, S-Q. Lower bound
+// 96 (steps 0-2: P + R). In-order: P 0, Q 0, R on P at 64, S meets Q [0, 48)
+// and R [64, 96), the gap [48, 64) is too small: 96, total 128. Greedy's
+// largest-first, most-crowded-first and largest-area orderings give the same
+// 128; its longest-first ordering (R, S, P, Q) gives R 0, S 32, P on R at 32,
+// Q on S at 64 (the gap [0, 32) below S is too small): total 112, which no
+// later ordering beats. Optimal finds a packing at the lower bound:
+// R 0, P 32 ([32, 96)), Q 0 and S 48 ([48, 80), clear of R and Q).
+
+// CHECK-LABEL: func.func @optimal_beats_greedy
+// INORDER-DAG:   %[[C0:.+]] = arith.constant 0 : index
+// INORDER-DAG:   %[[C64:.+]] = arith.constant 64 : index
+// INORDER-DAG:   %[[C96:.+]] = arith.constant 96 : index
+// INORDER-DAG:   %[[C128:.+]] = arith.constant 128 : index
+// GREEDY-DAG:    %[[C0:.+]] = arith.constant 0 : index
+// GREEDY-DAG:    %[[C32:.+]] = arith.constant 32 : index
+// GREEDY-DAG:    %[[C64:.+]] = arith.constant 64 : index
+// GREEDY-DAG:    %[[C112:.+]] = arith.constant 112 : index
+// OPTIMAL-DAG:   %[[C0:.+]] = arith.constant 0 : index
+// OPTIMAL-DAG:   %[[C32:.+]] = arith.constant 32 : index
+// OPTIMAL-DAG:   %[[C48:.+]] = arith.constant 48 : index
+// OPTIMAL-DAG:   %[[C96:.+]] = arith.constant 96 : index
+// CHECK-NOT:     hal.allocator.pack
+// INORDER:       return %[[C128]], %[[C0]], %[[C0]], %[[C64]], %[[C96]]
+// GREEDY:        return %[[C112]], %[[C32]], %[[C64]], %[[C0]], %[[C32]]
+// OPTIMAL:       return %[[C96]], %[[C32]], %[[C0]], %[[C0]], %[[C48]]
+func.func @optimal_beats_greedy(%allocator: !hal.allocator) -> (index, index, index, index, index) {
+  %c32 = arith.constant 32 : index
+  %c48 = arith.constant 48 : index
+  %c64 = arith.constant 64 : index
+  %total, %o:4 = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 2] = %c64, [5, 7] = %c48, [0, 3] = %c32, [3, 6] = %c32}) : index
+  return %total, %o#0, %o#1, %o#2, %o#3 : index, index, index, index, index
+}
+
+// -----
+
+// The reference dynamic case: slices sharing one SSA size share bytes when
+// their lifetimes are disjoint ([0,1] and [2,3]), so offsets 0, align(%a), 0
+// and total align(align(%a) + align(%b)). Dynamic slices are laid out
+// without the packer, the same under every strategy.
 
 // CHECK-LABEL: func.func @reference_dynamic
 // CHECK-SAME:    (%{{.+}}: !hal.allocator, %[[A:.+]]: index, %[[B:.+]]: index)
@@ -60,16 +134,24 @@ func.func @reference_dynamic(%allocator: !hal.allocator, %a: index, %b: index) -
 
 // -----
 
-// Dynamic slices of one size whose lifetimes overlap need two lanes.
+// Dynamic slices of one size whose lifetimes meet (steps 1 and 2) need two
+// lanes: offsets 0 and align(%a), total align(2 * align(%a)), written as
+// (%a + 15) / 16 units of 32 bytes, rounded to 16.
 
 // CHECK-LABEL: func.func @dynamic_overlapping_lanes
 // CHECK-SAME:    (%{{.+}}: !hal.allocator, %[[A:.+]]: index)
 // CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C15:.+]] = arith.constant 15 : index
+// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : index
 // CHECK-DAG:     %[[C32:.+]] = arith.constant 32 : index
-// CHECK:         %[[UNITS:.+]] = arith.divui
-// CHECK:         %[[ALIGNED:.+]] = arith.muli %[[UNITS]], %{{.+}} : index
-// CHECK:         arith.muli %[[UNITS]], %[[C32]] : index
-// CHECK:         return %{{.+}}, %[[C0]], %[[ALIGNED]]
+// CHECK:         %[[A1:.+]] = arith.addi %[[A]], %[[C15]]
+// CHECK:         %[[UNITS:.+]] = arith.divui %[[A1]], %[[C16]]
+// CHECK:         %[[ALIGNED:.+]] = arith.muli %[[UNITS]], %[[C16]] : index
+// CHECK:         %[[LANES:.+]] = arith.muli %[[UNITS]], %[[C32]] : index
+// CHECK:         %[[T1:.+]] = arith.addi %[[LANES]], %[[C15]]
+// CHECK:         %[[T2:.+]] = arith.divui %[[T1]], %[[C16]]
+// CHECK:         %[[TOTAL:.+]] = arith.muli %[[T2]], %[[C16]]
+// CHECK:         return %[[TOTAL]], %[[C0]], %[[ALIGNED]]
 func.func @dynamic_overlapping_lanes(%allocator: !hal.allocator, %a: index) -> (index, index, index) {
   %total, %o:2 = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 2] = %a, [1, 3] = %a}) : index
   return %total, %o#0, %o#1 : index, index, index
@@ -77,16 +159,25 @@ func.func @dynamic_overlapping_lanes(%allocator: !hal.allocator, %a: index) -> (
 
 // -----
 
-// Static slices first, then the dynamic group at the aligned static end.
+// Static slices first, then the dynamic group at the aligned static end. The
+// two 64-byte slices meet (steps 1 and 2): 0 and 64, static end 128, the
+// lower bound, so every strategy keeps the input order's packing. %n goes at
+// 128; total align(128 + align(%n)), folded to (align(%n) + 143) / 16 * 16.
 
 // CHECK-LABEL: func.func @mixed_static_dynamic
 // CHECK-SAME:    (%{{.+}}: !hal.allocator, %[[N:.+]]: index)
 // CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C15:.+]] = arith.constant 15 : index
+// CHECK-DAG:     %[[C16:.+]] = arith.constant 16 : index
 // CHECK-DAG:     %[[C64:.+]] = arith.constant 64 : index
 // CHECK-DAG:     %[[C128:.+]] = arith.constant 128 : index
-// CHECK:         %[[ALIGNED:.+]] = arith.muli %{{.+}}, %{{.+}} : index
-// CHECK:         arith.addi %[[ALIGNED]], %{{.+}} : index
-// CHECK:         %[[TOTAL:.+]] = arith.muli %{{.+}}, %{{.+}} : index
+// CHECK-DAG:     %[[C143:.+]] = arith.constant 143 : index
+// CHECK:         %[[N1:.+]] = arith.addi %[[N]], %[[C15]]
+// CHECK:         %[[N2:.+]] = arith.divui %[[N1]], %[[C16]]
+// CHECK:         %[[ALIGNED:.+]] = arith.muli %[[N2]], %[[C16]] : index
+// CHECK:         %[[T1:.+]] = arith.addi %[[ALIGNED]], %[[C143]] : index
+// CHECK:         %[[T2:.+]] = arith.divui %[[T1]], %[[C16]]
+// CHECK:         %[[TOTAL:.+]] = arith.muli %[[T2]], %[[C16]] : index
 // CHECK:         return %[[TOTAL]], %[[C0]], %[[C64]], %[[C128]]
 func.func @mixed_static_dynamic(%allocator: !hal.allocator, %n: index) -> (index, index, index, index) {
   %c64 = arith.constant 64 : index
@@ -96,7 +187,9 @@ func.func @mixed_static_dynamic(%allocator: !hal.allocator, %n: index) -> (index
 
 // -----
 
-// The base offset is added to every offset, not to the total.
+// The base offset is added to every offset, not to the total. 20 bytes align
+// to 32; [0,1] and [1,2] meet at step 1: 0 and 32, total 64 (the lower
+// bound) under every strategy.
 
 // CHECK-LABEL: func.func @base_offset
 // CHECK-SAME:    (%{{.+}}: !hal.allocator, %[[BASE:.+]]: index)
@@ -112,7 +205,9 @@ func.func @base_offset(%allocator: !hal.allocator, %base: index) -> (index, inde
 
 // -----
 
-// Alignments come from the module's buffer constraints (here 64 / 256).
+// Alignments come from the module's buffer constraints: offsets 64, sizes
+// 256. 10 bytes take 256; the slices meet at step 1: 0 and 256, total 512
+// (the lower bound) under every strategy.
 
 // CHECK-LABEL: func.func @module_alignments
 // CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
@@ -129,7 +224,7 @@ module attributes {hal.device.targets = [#hal.device.target<"vmvx", {buffer_cons
 
 // -----
 
-// No slices: a zero-length slab.
+// No slices: a zero-length slab under every strategy.
 
 // CHECK-LABEL: func.func @zero_slices
 // CHECK:         %[[C0:.+]] = arith.constant 0 : index

@@ -19,6 +19,7 @@
 
 using namespace streamhal::packing;
 using streamhal::packing::testing::loadPackingDataFile;
+using streamhal::packing::testing::referenceViolation;
 using streamhal::packing::testing::validationMessage;
 
 namespace {
@@ -33,6 +34,32 @@ PackingProblem referenceProblem() {
                      {0, 4, 200}, {5, 6, 200}, {5, 8, 100}};
   return problem;
 }
+
+/// Five buffers (closed lifetimes, alignment 16) and a valid packing of them
+/// in which every kind of sharing occurs: 0 and 1 share bytes at disjoint
+/// times, 2 and 3 too, 1 sits beside 2, 3 and 4 while they live.
+///
+///   buffer  lifetime  size  offset  bytes
+///        0    [0, 1]    16       0  [0, 16)
+///        1    [2, 3]    16       0  [0, 16)
+///        2    [1, 2]    48      16  [16, 64)
+///        3    [3, 5]    16      16  [16, 32)
+///        4    [3, 4]    16      32  [32, 48)
+///
+/// Lifetimes intersect for 0-2, 1-2, 1-3, 1-4 and 3-4 only; the slab, 64, is
+/// the peak of live bytes (steps 1 and 2), and only buffer 2 reaches it.
+PackingProblem fiveBufferProblem() {
+  PackingProblem problem;
+  problem.lifetimes = LifetimeConvention::Closed;
+  problem.offsetAlignment = 16;
+  problem.sizeAlignment = 16;
+  problem.buffers = {
+      {0, 1, 16}, {2, 3, 16}, {1, 2, 48}, {3, 5, 16}, {3, 4, 16}};
+  return problem;
+}
+
+/// The valid packing of `fiveBufferProblem` in the table above.
+PackingResult fiveBufferPacking() { return {{0, 0, 16, 16, 32}, 64, true}; }
 
 /// The CSV parser's error message for `text` ("" when it parses).
 std::string parseError(llvm::StringRef text) {
@@ -122,35 +149,75 @@ TEST(PackingTest, ValidatorAcceptsAndRejects) {
   PackingResult good{{0, 112, 0, 224, 0, 208}, 432, false};
   EXPECT_EQ(validationMessage(problem, good), "");
 
-  PackingResult overlap = good;
-  overlap.offsets[1] = 96; // [0,1] and [1,2] are both live at step 1.
-  EXPECT_NE(validationMessage(problem, overlap).find("overlap"),
-            std::string::npos);
-
-  PackingResult misaligned = good;
-  misaligned.offsets[4] = 8;
-  EXPECT_NE(validationMessage(problem, misaligned).find("alignment"),
-            std::string::npos);
-
-  PackingResult tooSmall = good;
-  tooSmall.slabSize = 416;
-  EXPECT_NE(validationMessage(problem, tooSmall).find("cover"),
-            std::string::npos);
-
+  // Overlaps, misalignment and a short slab: see the isolated tests below.
   PackingResult unalignedSlab = good;
   unalignedSlab.slabSize = 440;
-  EXPECT_NE(validationMessage(problem, unalignedSlab).find("size alignment"),
-            std::string::npos);
+  EXPECT_EQ(validationMessage(problem, unalignedSlab),
+            "slab size 440 is not a multiple of the size alignment 16");
 
   PackingResult missing = good;
   missing.offsets.pop_back();
-  EXPECT_NE(validationMessage(problem, missing).find("expected 6 offsets"),
-            std::string::npos);
+  EXPECT_EQ(validationMessage(problem, missing), "expected 6 offsets, got 5");
 
   PackingResult negative = good;
   negative.offsets[0] = -16;
-  EXPECT_NE(validationMessage(problem, negative).find("negative"),
-            std::string::npos);
+  EXPECT_EQ(validationMessage(problem, negative),
+            "buffer 0: negative offset -16");
+}
+
+TEST(PackingTest, ValidatorNamesTheOneOverlappingPair) {
+  PackingProblem problem = fiveBufferProblem();
+  PackingResult packing = fiveBufferPacking();
+  ASSERT_EQ(validationMessage(problem, packing), "");
+  ASSERT_EQ(referenceViolation(problem, packing), "");
+  // Buffer 4 moved onto buffer 1's bytes: still aligned, inside the slab and
+  // clear of buffer 3, so 1-4 is the only defect.
+  packing.offsets[4] = 0;
+  EXPECT_EQ(validationMessage(problem, packing),
+            "buffers 1 and 4 are live at the same time and overlap: [0, 16) "
+            "and [0, 16)");
+  EXPECT_EQ(referenceViolation(problem, packing),
+            "buffers 1 and 4 are live together and share bytes");
+  // A partial overlap: buffer 0 moved inside buffer 2's bytes, its only
+  // lifetime neighbour. Both are named, the lower id first although it sits
+  // higher.
+  packing = fiveBufferPacking();
+  packing.offsets[0] = 48;
+  EXPECT_EQ(validationMessage(problem, packing),
+            "buffers 0 and 2 are live at the same time and overlap: [48, 64) "
+            "and [16, 64)");
+  EXPECT_EQ(referenceViolation(problem, packing),
+            "buffers 0 and 2 are live together and share bytes");
+}
+
+TEST(PackingTest, ValidatorNamesTheOneMisalignedBuffer) {
+  PackingProblem problem = fiveBufferProblem();
+  PackingResult packing = fiveBufferPacking();
+  // [40, 56) is clear of buffers 1 and 3 and inside the slab; only the
+  // alignment is wrong.
+  packing.offsets[4] = 40;
+  EXPECT_EQ(validationMessage(problem, packing),
+            "buffer 4: offset 40 is not a multiple of its alignment 16");
+  EXPECT_EQ(referenceViolation(problem, packing),
+            "buffer 4 at offset 40: not a multiple of 16");
+  // A buffer's own alignment: lcm(16, 32) = 32 for buffer 2 at 16.
+  packing = fiveBufferPacking();
+  problem.buffers[2].alignment = 32;
+  EXPECT_EQ(validationMessage(problem, packing),
+            "buffer 2: offset 16 is not a multiple of its alignment 32");
+  EXPECT_EQ(referenceViolation(problem, packing),
+            "buffer 2 at offset 16: not a multiple of 32");
+}
+
+TEST(PackingTest, ValidatorNamesTheBufferBeyondTheSlab) {
+  PackingProblem problem = fiveBufferProblem();
+  PackingResult packing = fiveBufferPacking();
+  // Buffer 2 reaches byte 64, every other buffer stays below 48.
+  packing.slabSize = 48;
+  EXPECT_EQ(validationMessage(problem, packing),
+            "slab size 48 does not cover buffer 2, which reaches byte 64");
+  EXPECT_EQ(referenceViolation(problem, packing),
+            "buffer 2 at offset 16: ends beyond the slab 48");
 }
 
 TEST(PackingTest, ValidatorFollowsConvention) {

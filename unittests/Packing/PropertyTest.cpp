@@ -7,9 +7,11 @@
 //===----------------------------------------------------------------------===//
 //
 // Thousands of random instances, small and large, closed and half-open, with
-// and without alignments: every strategy's packing must validate, greedy must
-// not lose to in-order, optimal must not lose to greedy, and on tiny
-// instances optimal must match an exhaustive search.
+// and without alignments: every strategy's packing must pass the independent
+// pairwise check of PackingTestUtils.h (and the library's validator must
+// agree), greedy must not lose to in-order, optimal must not lose to greedy,
+// and on tiny instances optimal must match an exhaustive search. Mutated
+// packings check that the validator rejects what the pairwise check rejects.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +25,7 @@
 #include <random>
 
 using namespace streamhal::packing;
-using streamhal::packing::testing::validationMessage;
+using namespace streamhal::packing::testing;
 
 namespace {
 
@@ -77,7 +79,8 @@ PackingProblem randomProblem(std::mt19937_64 &rng, const InstanceShape &shape) {
 void checkStrategies(const PackingProblem &problem, const PackingOptions &base,
                      const std::string &label) {
   ASSERT_FALSE(static_cast<bool>(verifyProblem(problem))) << label;
-  int64_t lowerBound = computeLowerBound(problem);
+  int64_t lowerBound = referenceLowerBound(problem);
+  EXPECT_EQ(computeLowerBound(problem), lowerBound) << label;
   PackingOptions options = base;
   options.strategy = PackingStrategy::InOrder;
   PackingResult inOrder = pack(problem, options);
@@ -86,6 +89,7 @@ void checkStrategies(const PackingProblem &problem, const PackingOptions &base,
   options.strategy = PackingStrategy::Optimal;
   PackingResult optimal = pack(problem, options);
   for (const PackingResult *result : {&inOrder, &greedy, &optimal}) {
+    EXPECT_EQ(referenceViolation(problem, *result), "") << label;
     EXPECT_EQ(validationMessage(problem, *result), "") << label;
     EXPECT_GE(result->slabSize, lowerBound) << label;
   }
@@ -140,14 +144,17 @@ int64_t exhaustiveOptimum(const PackingProblem &problem) {
       int64_t floor = 0;
       for (size_t previous = 0; previous < step; ++previous) {
         size_t other = order[previous];
-        if (lifetimesConflict(problem, current, other))
-          floor = std::max(floor, offsets[other] + alignedSize(problem, other));
+        if (referenceLifetimesIntersect(problem, current, other))
+          floor = std::max(floor, offsets[other] +
+                                      referenceAlignedSize(problem, other));
       }
-      offsets[current] = alignTo(floor, effectiveAlignment(problem, current));
-      height =
-          std::max(height, offsets[current] + alignedSize(problem, current));
+      int64_t alignment = referenceAlignment(problem, current);
+      offsets[current] = (floor + alignment - 1) / alignment * alignment;
+      height = std::max(height, offsets[current] +
+                                    referenceAlignedSize(problem, current));
     }
-    best = std::min(best, alignTo(height, problem.sizeAlignment));
+    int64_t unit = problem.sizeAlignment;
+    best = std::min(best, (height + unit - 1) / unit * unit);
   } while (std::next_permutation(order.begin(), order.end()));
   return best;
 }
@@ -161,10 +168,39 @@ TEST(PackingPropertyTest, OptimalMatchesExhaustiveSearchOnTinyInstances) {
     PackingProblem problem = randomProblem(rng, {1, 6, 12, 40});
     PackingResult result = pack(problem, options);
     std::string label = "tiny round " + std::to_string(round);
-    EXPECT_EQ(validationMessage(problem, result), "") << label;
+    EXPECT_EQ(referenceViolation(problem, result), "") << label;
     EXPECT_EQ(result.slabSize, exhaustiveOptimum(problem)) << label;
     EXPECT_TRUE(result.provenOptimal) << label;
   }
+}
+
+/// Valid packings with one offset or the slab moved: the library's
+/// validator must reject exactly what the pairwise check rejects.
+TEST(PackingPropertyTest, ValidatorAgreesWithPairwiseCheckOnMutations) {
+  std::mt19937_64 rng(5);
+  auto uniform = [&](int64_t lo, int64_t hi) {
+    return std::uniform_int_distribution<int64_t>(lo, hi)(rng);
+  };
+  int rejected = 0;
+  for (int round = 0; round < 2000; ++round) {
+    PackingProblem problem = randomProblem(rng, {2, 12, 20, 64});
+    PackingResult result = pack(problem, {PackingStrategy::Greedy});
+    if (uniform(0, 4) == 0) {
+      result.slabSize -= uniform(1, 16);
+    } else {
+      size_t moved = size_t(uniform(0, problem.buffers.size() - 1));
+      result.offsets[moved] = uniform(0, result.slabSize);
+    }
+    std::string expected = referenceViolation(problem, result);
+    std::string actual = validationMessage(problem, result);
+    EXPECT_EQ(actual.empty(), expected.empty())
+        << "round " << round << ": validator '" << actual
+        << "', pairwise check '" << expected << "'";
+    rejected += !expected.empty();
+  }
+  // Most mutations break the packing; the test must see both verdicts.
+  EXPECT_GT(rejected, 1000);
+  EXPECT_LT(rejected, 2000);
 }
 
 } // namespace
