@@ -415,7 +415,12 @@ class FragmentBuilder:
                 else:
                     length = self.rng.randint(min(1, extent), extent)
                 starts.append(self.rng.randint(0, extent - length))
-                shape.append(length)
+                if self.rng.random() < 0.15:
+                    # A dynamic box dim the lowering sees as a constant.
+                    shape.append(None)
+                    dims.append(self.index(length, allow_unknown=False))
+                else:
+                    shape.append(length)
         else:
             free = self.rng.choice([k for k in range(rank) if all(extents[d] >= 1 for d in range(k))])
             for d in range(rank):
@@ -659,7 +664,10 @@ class FragmentBuilder:
         chosen = []
         for tensor in self.inputs:
             storage = tensor.storage
-            ties = storage.written or (storage.writable and self.rng.random() < 0.15)
+            # An input passed twice is never written, and a tie names the
+            # first operand passing its value (the syntax names the value).
+            first = next(t for t in self.inputs if t.storage.operand[0] == storage.operand[0])
+            ties = storage.written or (tensor is first and self.rng.random() < 0.2)
             if not ties:
                 continue
             versions = [t for t in self.live if t.storage is storage]
