@@ -498,10 +498,8 @@ class FragmentBuilder:
         for _ in range(self.rng.randint(0, 2)):
             if self.rng.random() < 0.5:
                 scalar = self.index(self.rng.randint(0, 100))
-            elif self.rng.random() < 0.5:
-                scalar = self.body_constant(self.rng.randint(-50, 50), "i32")
             else:
-                scalar = self.pass_in(self.param("i32"), "i32", None, False)
+                scalar = self.element_value("i32")
             arguments.append((scalar.name, scalar.type, None))
         self.rng.shuffle(arguments)
         push_constants = [i for i, a in enumerate(arguments) if a[2] is None]
