@@ -39,8 +39,6 @@ import sys
 
 ELEMENT_BYTES = {"i8": 1, "i16": 2, "i32": 4, "f16": 2, "f32": 4}
 FLOAT_VALUES = ["0.0", "1.0", "-2.5", "0.125", "1.500000e+03"]
-# Extents the caller passes for dims the lowering cannot see.
-MAX_EXTENT = 6
 
 
 class Scalar:
@@ -138,7 +136,8 @@ def factorizations(count, rank):
 class Module:
     """Module-level state shared by the functions of one output file."""
 
-    def __init__(self):
+    def __init__(self, max_extent):
+        self.max_extent = max_extent
         self.executables = []
         self.pool_offset = 0
 
@@ -268,7 +267,7 @@ class FragmentBuilder:
         rank = self.rng.choice([0, 1, 1, 2, 2, 2, 3, 3])
         shape, dims = [], []
         for _ in range(rank):
-            extent = self.rng.randint(1, MAX_EXTENT)
+            extent = self.rng.randint(1, self.module.max_extent)
             if allow_empty and self.rng.random() < 0.03:
                 extent = 0
             if allow_dynamic and self.rng.random() < 0.2:
@@ -293,7 +292,7 @@ class FragmentBuilder:
         rank = self.rng.choice([1, 2, 2, 3])
         shape, outer_dims = [], []
         for _ in range(rank):
-            extent = self.rng.randint(1, MAX_EXTENT)
+            extent = self.rng.randint(1, self.module.max_extent)
             if self.rng.random() < 0.3:
                 shape.append(None)
                 if self.rng.random() < 0.5:
@@ -505,7 +504,7 @@ class FragmentBuilder:
         push_constants = [i for i, a in enumerate(arguments) if a[2] is None]
         tensors = [i for i, a in enumerate(arguments) if a[2] is not None]
 
-        results = []  # (operand index or None, Tensor for untied)
+        results = []  # (tied operand index, None) or (None, (elem, shape, dims))
         tied = set()
         for _ in range(self.rng.randint(1, 2)):
             candidates = [
@@ -793,12 +792,13 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=50, help="functions (fragments) in the module")
     parser.add_argument("--ops", type=int, default=8, help="most ops generated per fragment")
+    parser.add_argument("--max-extent", type=int, default=6, help="largest tensor dim")
     parser.add_argument("--invalid", action="store_true", help="one out-of-bounds box per fragment")
     parser.add_argument("-o", "--output", default="-")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    module = Module()
+    module = Module(args.max_extent)
     functions = []
     for i in range(args.count):
         builder = FragmentBuilder(rng, module, "s%d_f%d" % (args.seed, i))
