@@ -164,7 +164,7 @@ class FragmentBuilder:
         self.passed = {}  # outer name -> [Scalar] block args
         self.outer_constants = {}  # (value, type) -> outer name
         self.body_constants = {}  # (value, type) -> Scalar
-        self.unknown = {}  # value -> [Scalar] function arguments passed in
+        self.unknown = {}  # (value, type) -> [function arguments holding it]
         self.body = []
         self.live = []
         self.inputs = []  # input Tensors (block arguments)
