@@ -368,14 +368,17 @@ static LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
   if (!module)
     return failure();
   OwningOpRef<ModuleOp> lowered;
+  llvm::SourceMgr loweredSourceMgr;
   if (!checkAgainst.empty()) {
     std::string error;
     auto file = openInputFile(checkAgainst, &error);
     if (!file)
       return emitError(UnknownLoc::get(&context))
              << "cannot read " << checkAgainst << ": " << error;
-    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
-    lowered = parseSourceFile<ModuleOp>(sourceMgr, &context);
+    // Its own source manager: parseSourceFile reads the main buffer. The
+    // diagnostic handler loads the file by name when it reports there.
+    loweredSourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    lowered = parseSourceFile<ModuleOp>(loweredSourceMgr, &context);
     if (!lowered)
       return failure();
   } else if (checkLowering.getNumOccurrences()) {
