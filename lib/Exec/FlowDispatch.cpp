@@ -134,12 +134,6 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
   SmallVector<Storage> storages;
   DenseMap<unsigned, unsigned> operandStorage, resultStorage;
 
-  auto isTiedOperand = [&](unsigned operand) {
-    for (unsigned r = 0; r < op.getNumResults(); ++r)
-      if (util::getStoredTiedOperandIndex(tied, r) == operand)
-        return true;
-    return false;
-  };
   auto getOperandStorage = [&](unsigned operand) -> FailureOr<unsigned> {
     auto it = operandStorage.find(operand);
     if (it != operandStorage.end())
@@ -154,11 +148,11 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
     int64_t size =
         getByteSize(tensor->shape, getElementBytes(tensor->elementType));
     // An operand straight from a constant subspan is bound as its whole
-    // byte range, unless the dispatch writes it in place (then it is copied
-    // out first, as the value's bytes).
+    // byte range (also when written in place: the copy the lowering makes
+    // first holds the whole range).
     Storage storage;
     auto constant = value.getDefiningOp<hal::ConstantSubspanOp>();
-    if (constant && !isTiedOperand(operand)) {
+    if (constant) {
       auto range = constant.getRuntimeRange();
       FailureOr<BufferRef> ref =
           getGlobalBufferRange(opPtr, constant.getRuntimeBuffer(),
