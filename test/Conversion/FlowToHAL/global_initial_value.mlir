@@ -1,3 +1,4 @@
+// RUN: hal-exec %s --split-input-file --check-lowering --orders=4
 // RUN: hal-opt %s --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
 
 // A tensor global with an initial value becomes a buffer global whose
