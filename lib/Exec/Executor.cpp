@@ -403,7 +403,7 @@ LogicalResult ExecutorImpl::runOp(Operation &op, Frame &frame, unsigned depth) {
     return failure();
   if (handled)
     return success();
-  return op.emitError() << "is not supported by the executor";
+  return op.emitOpError() << "is not supported by the executor";
 }
 
 //===----------------------------------------------------------------------===//

@@ -47,7 +47,7 @@ LogicalResult ExecutorImpl::runArith(Operation &op, Frame &frame) {
     return success();
   }
   if (op.getNumResults() != 1 || getScalarWidth(op.getResult(0).getType()) == 0)
-    return op.emitError() << "is not supported by the executor";
+    return op.emitOpError() << "is not supported by the executor";
   SmallVector<uint64_t, 3> operands;
   for (Value operand : op.getOperands()) {
     FailureOr<ScalarValue> scalar = get<ScalarValue>(frame, operand, &op);
@@ -172,7 +172,7 @@ LogicalResult ExecutorImpl::runArith(Operation &op, Frame &frame) {
   if (divideByZero)
     return op.emitError() << "divides by zero";
   if (!result)
-    return op.emitError() << "is not supported by the executor";
+    return op.emitOpError() << "is not supported by the executor";
   frame[op.getResult(0)] = ScalarValue{truncate(*result, resultWidth)};
   return success();
 }

@@ -83,6 +83,9 @@ static cl::opt<bool> splitInputFile(
     "split-input-file",
     cl::desc("Process each '// -----' chunk of the input on its own"));
 
+/// Chunks in which the --function was found.
+static unsigned namedFunctionsFound = 0;
+
 /// The README's full pipeline.
 static constexpr const char *kDefaultPipeline =
     "convert-flow-to-hal,hal-pack-allocations,canonicalize";
@@ -294,8 +297,12 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
   SmallVector<func::FuncOp> functions;
   if (!functionName.empty()) {
     auto function = module.lookupSymbol<func::FuncOp>(functionName);
+    // With --split-input-file, chunks without the function are skipped.
+    if (!function && splitInputFile)
+      return success();
     if (!function)
       return module.emitError() << "has no function @" << functionName;
+    ++namedFunctionsFound;
     functions.push_back(function);
   } else {
     for (auto function : module.getOps<func::FuncOp>())
@@ -431,5 +438,11 @@ int main(int argc, char **argv) {
   LogicalResult result =
       splitInputFile ? splitAndProcessBuffer(std::move(file), process, os)
                      : process(std::move(file), os);
+  if (succeeded(result) && splitInputFile && !functionName.empty() &&
+      namedFunctionsFound == 0) {
+    llvm::errs() << "hal-exec: no chunk of " << inputFilename
+                 << " has a function @" << functionName << "\n";
+    return 1;
+  }
   return failed(result) ? 1 : 0;
 }
