@@ -65,6 +65,8 @@ static FailureOr<HostValue> parseSpec(func::FuncOp function, unsigned index,
       return fail("cannot read '" + tail.drop_front() +
                   "': " + file.getError().message());
     int64_t size = getByteSize(shape, getElementBytes(elementType));
+    if (size < 0)
+      return fail("the shape is too large");
     if (static_cast<int64_t>((*file)->getBufferSize()) != size)
       return fail("the file holds " + Twine((*file)->getBufferSize()) +
                   " bytes but the shape needs " + Twine(size));
@@ -205,11 +207,15 @@ streamhal::exec::makeArguments(func::FuncOp function,
       if (it != dimArguments.end())
         setIndex(it->second, shape.back());
     }
+    int64_t size =
+        getByteSize(shape, getElementBytes(tensorType.getElementType()));
+    if (size < 0 || size > kMaxTensorBytes)
+      return function.emitError() << "argument " << index << " of type " << type
+                                  << " is too large to generate";
     HostValue &value = values[index];
     value.shape = shape;
     value.elementType = tensorType.getElementType();
-    value.bytes.resize(
-        getByteSize(shape, getElementBytes(tensorType.getElementType())));
+    value.bytes.resize(size);
     Fnv1a64 hash;
     hash.addU64(seed);
     hash.addU32(index);

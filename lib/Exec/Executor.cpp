@@ -11,6 +11,7 @@
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace streamhal;
@@ -27,7 +28,8 @@ int64_t streamhal::exec::getByteSize(ArrayRef<int64_t> shape,
                                      int64_t elementBytes) {
   int64_t size = elementBytes;
   for (int64_t dim : shape)
-    size *= dim;
+    if (dim < 0 || llvm::MulOverflow(size, dim, size))
+      return -1;
   return size;
 }
 

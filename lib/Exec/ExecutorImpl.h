@@ -194,7 +194,11 @@ public:
   unsigned nextAllocation = 0;
 };
 
-/// Row-major byte size of `shape` with `elementBytes`-byte elements.
+/// The largest tensor or allocation the executor materializes.
+constexpr int64_t kMaxTensorBytes = int64_t(1) << 32;
+
+/// Row-major byte size of `shape` with `elementBytes`-byte elements, or -1
+/// when it overflows.
 int64_t getByteSize(llvm::ArrayRef<int64_t> shape, int64_t elementBytes);
 /// Bytes of one element of `type` (ceil(bits / 8)), or 0 when unknown.
 int64_t getElementBytes(mlir::Type type);

@@ -205,9 +205,12 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
           return failure();
         shape.push_back(*value);
       }
+      int64_t size = getByteSize(shape, getElementBytes(type.getElementType()));
+      if (size < 0 || size > kMaxTensorBytes)
+        return op.emitError() << "has result " << result
+                              << " too large for the executor (4 GiB at most)";
       Storage storage;
-      storage.bytes.assign(
-          getByteSize(shape, getElementBytes(type.getElementType())), 0);
+      storage.bytes.assign(size, 0);
       storage.description = "result " + std::to_string(result);
       storages.push_back(std::move(storage));
       index = storages.size() - 1;

@@ -54,6 +54,11 @@ static FailureOr<SmallVector<int64_t>> resolveShape(ExecutorImpl &exec,
       return op->emitError() << "has a negative dynamic dim " << *value;
     shape.push_back(*value);
   }
+  int64_t size =
+      getByteSize(shape, getElementBytes(tensorType.getElementType()));
+  if (size < 0 || size > kMaxTensorBytes)
+    return op->emitError() << "has a " << type
+                           << " too large for the executor (4 GiB at most)";
   return shape;
 }
 

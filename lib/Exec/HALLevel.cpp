@@ -70,8 +70,11 @@ static FailureOr<int64_t> computeSize(ExecutorImpl &exec, Frame &frame,
   FailureOr<int64_t> type = exec.getIndex(frame, elementType, op);
   if (failed(shape) || failed(type))
     return failure();
-  return getByteSize(*shape,
-                     hal::getElementByteCount(static_cast<int32_t>(*type)));
+  int64_t size = getByteSize(
+      *shape, hal::getElementByteCount(static_cast<int32_t>(*type)));
+  if (size < 0)
+    return op->emitError() << "computes a size that overflows 64 bits";
+  return size;
 }
 
 LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
