@@ -146,6 +146,10 @@ std::shared_ptr<RootBuffer> ExecutorImpl::getPoolRoot(StringRef name) {
     hash.addString(name);
     root = std::make_shared<RootBuffer>(
         RootBuffer::growable(("@" + name).str(), hash.get()));
+    // Constant storage: a global nothing may store to is read-only.
+    auto global = symbols.lookup<util::GlobalOp>(name);
+    if (global && !global.getIsMutable())
+      root->setReadOnly();
   }
   return root;
 }
@@ -458,6 +462,8 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
     if (initial) {
       auto root = std::make_shared<RootBuffer>(
           RootBuffer::withContents(("@" + name).str(), bytes));
+      if (!global.getIsMutable())
+        root->setReadOnly();
       value = BufferRef{root, 0, static_cast<int64_t>(bytes.size())};
     } else {
       value = BufferRef{getPoolRoot(name), 0, kUnboundedLength};

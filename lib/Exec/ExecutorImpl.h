@@ -27,7 +27,10 @@ struct ScalarValue {
   uint64_t bits = 0;
 };
 
-/// A flow-level tensor: immutable bytes, row-major.
+/// A flow-level tensor: immutable row-major bytes. `bytes` is the value's
+/// storage and may be longer than the value: a constant subspan's storage is
+/// its whole byte range, and reshapes, updates and tied results of it keep
+/// that storage. A dispatch binds the whole storage.
 struct TensorValue {
   std::shared_ptr<const std::vector<uint8_t>> bytes;
   llvm::SmallVector<int64_t> shape;

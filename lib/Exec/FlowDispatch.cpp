@@ -145,26 +145,10 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
     FailureOr<TensorValue> tensor = get<TensorValue>(frame, value, opPtr);
     if (failed(tensor))
       return failure();
-    int64_t size =
-        getByteSize(tensor->shape, getElementBytes(tensor->elementType));
-    // An operand straight from a constant subspan is bound as its whole
-    // byte range (also when written in place: the copy the lowering makes
-    // first holds the whole range).
+    // A tensor's storage may be longer than its value (a constant range
+    // and its aliases): the binding sees the whole storage.
     Storage storage;
-    auto constant = value.getDefiningOp<hal::ConstantSubspanOp>();
-    if (constant) {
-      auto range = constant.getRuntimeRange();
-      FailureOr<BufferRef> ref =
-          getGlobalBufferRange(opPtr, constant.getRuntimeBuffer(),
-                               range.getOffset(), range.getLength());
-      if (failed(ref))
-        return failure();
-      ArrayRef<uint8_t> bytes = ref->root->read(ref->offset, ref->length);
-      storage.bytes.assign(bytes.begin(), bytes.end());
-    } else {
-      storage.bytes.assign(tensor->bytes->begin(),
-                           tensor->bytes->begin() + size);
-    }
+    storage.bytes.assign(tensor->bytes->begin(), tensor->bytes->end());
     storage.defined = true;
     storage.description = "operand " + std::to_string(operand);
     storages.push_back(std::move(storage));
@@ -361,9 +345,9 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
       return op.emitError()
              << "result " << r << " needs " << size
              << " bytes but its storage holds " << storage.bytes.size();
+    // A tied result keeps the whole storage of its operand.
     frame[op.getResult(r)] =
-        TensorValue{std::make_shared<std::vector<uint8_t>>(
-                        storage.bytes.begin(), storage.bytes.begin() + size),
+        TensorValue{std::make_shared<std::vector<uint8_t>>(storage.bytes),
                     shape, type.getElementType()};
   }
   return success();

@@ -220,9 +220,8 @@ LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
                 checkBox(opPtr, target->shape, *start, value->shape, "target")))
           return failure();
         int64_t elementBytes = getElementBytes(target->elementType);
-        std::vector<uint8_t> bytes(target->bytes->begin(),
-                                   target->bytes->begin() +
-                                       tensorByteSize(*target));
+        // In place: the target's whole storage carries over.
+        std::vector<uint8_t> bytes(*target->bytes);
         SmallVector<int64_t> zero(value->shape.size(), 0);
         copyBox(*value->bytes, value->shape, zero, bytes, target->shape, *start,
                 value->shape, elementBytes);
@@ -287,9 +286,7 @@ LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
         int64_t offset = 0;
         for (size_t d = 0; d < indices->size(); ++d)
           offset = offset * target->shape[d] + (*indices)[d];
-        std::vector<uint8_t> bytes(target->bytes->begin(),
-                                   target->bytes->begin() +
-                                       tensorByteSize(*target));
+        std::vector<uint8_t> bytes(*target->bytes);
         std::vector<uint8_t> element;
         appendScalar(value->bits, elementBytes, element);
         std::copy(element.begin(), element.end(),
@@ -310,11 +307,15 @@ LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
           return subspan.emitError()
                  << "views " << size << " bytes but its byte range holds "
                  << range.getLength();
+        // The value's storage is the whole byte range (when it can be
+        // materialized): what the lowering binds for it and its aliases.
+        int64_t storageSize =
+            range.getLength() <= kMaxTensorBytes ? range.getLength() : size;
         FailureOr<BufferRef> ref = getGlobalBufferRange(
-            opPtr, subspan.getRuntimeBuffer(), range.getOffset(), size);
+            opPtr, subspan.getRuntimeBuffer(), range.getOffset(), storageSize);
         if (failed(ref))
           return failure();
-        ArrayRef<uint8_t> bytes = ref->root->read(ref->offset, size);
+        ArrayRef<uint8_t> bytes = ref->root->read(ref->offset, storageSize);
         frame[subspan.getResult()] =
             makeTensor(std::vector<uint8_t>(bytes.begin(), bytes.end()), *shape,
                        elementType);

@@ -212,6 +212,9 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
             subrange(*this, opPtr, *target, *offset, bytes, "store");
         if (failed(ref))
           return failure();
+        if (ref->root->isReadOnly())
+          return store.emitError() << "stores into " << ref->root->getName()
+                                   << ", constant storage that is read-only";
         SmallVector<uint8_t> data;
         for (int64_t i = 0; i < bytes; ++i)
           data.push_back(i < 8 ? static_cast<uint8_t>(value->bits >> (8 * i))

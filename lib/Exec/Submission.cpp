@@ -101,6 +101,11 @@ static LogicalResult checkRaces(ArrayRef<const Command *> batch) {
 
 LogicalResult ExecutorImpl::executeCommand(const Command &command,
                                            bool record) {
+  for (const Access &access : command.getAccesses())
+    if (access.writes && access.range.root->isReadOnly())
+      return command.op->emitError()
+             << "writes " << describeRange(access.range)
+             << ", constant storage (an immutable global) that is read-only";
   auto checkInitialized = [&](const BufferRef &ref,
                               StringRef what) -> LogicalResult {
     if (std::optional<int64_t> poison =

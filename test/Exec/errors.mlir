@@ -1,6 +1,7 @@
 // RUN: not hal-exec %s --split-input-file 2>&1 | FileCheck %s
 // RUN: not hal-exec %s --split-input-file --function=one_variant --formats=spirv 2>&1 | FileCheck %s --check-prefix=FORMATS
 // RUN: not hal-exec %s --split-input-file --function=nowhere 2>&1 | FileCheck %s --check-prefix=MISSING
+// RUN: not hal-exec %s --split-input-file --function=splat_i64 --check-lowering 2>&1 | FileCheck %s --check-prefix=LOWERING
 
 // Every error is a located diagnostic and exit code 1, never an abort.
 
@@ -122,3 +123,50 @@ func.func @one_variant() -> tensor<4xf32> {
 }
 
 // MISSING: hal-exec: no chunk of {{.*}}errors.mlir has a function @nowhere
+
+// -----
+
+// A tensor too large to materialize: an error, not an allocation failure.
+// CHECK: error: has a 'tensor<4611686018427387904x4xf32>' too large for the executor (4 GiB at most)
+func.func @huge() -> tensor<4611686018427387904x4xf32> {
+  %0 = flow.ex.stream.fragment() : () -> tensor<4611686018427387904x4xf32> =
+      () -> tensor<4611686018427387904x4xf32> {
+    %one = arith.constant 1.0 : f32
+    %1 = flow.tensor.splat %one : tensor<4611686018427387904x4xf32>
+    flow.return %1 : tensor<4611686018427387904x4xf32>
+  }
+  return %0 : tensor<4611686018427387904x4xf32>
+}
+
+// -----
+
+// A lowering that fails: its diagnostic, then hal-exec's, and exit 1.
+// LOWERING: error: 'flow.tensor.splat' op splats 'i64' values
+// LOWERING: error: the lowering pipeline 'convert-flow-to-hal,hal-pack-allocations,canonicalize' failed
+func.func @splat_i64(%v: i64) -> tensor<4xi64> {
+  %0 = flow.ex.stream.fragment(%v) : (i64) -> tensor<4xi64> =
+      (%iv: i64) -> tensor<4xi64> {
+    %1 = flow.tensor.splat %iv : tensor<4xi64>
+    flow.return %1 : tensor<4xi64>
+  }
+  return %0 : tensor<4xi64>
+}
+
+// -----
+
+// Constant storage is read-only: a write into an immutable global's buffer.
+// CHECK: error: writes [0, 4) of @pool, constant storage (an immutable global) that is read-only
+util.global private @pool : !hal.buffer
+func.func @write_constant() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %p = arith.constant 1 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %pool = util.global.load @pool : !hal.buffer
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%pool : !hal.buffer)[%c0, %c4] pattern(%p : i32)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}

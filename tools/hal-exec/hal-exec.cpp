@@ -374,6 +374,10 @@ static LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return failure();
+  // A chunk without the requested function needs no lowering.
+  if (splitInputFile && !functionName.empty() &&
+      !module->lookupSymbol<func::FuncOp>(functionName))
+    return success();
   OwningOpRef<ModuleOp> lowered;
   llvm::SourceMgr loweredSourceMgr;
   if (!checkAgainst.empty()) {

@@ -46,6 +46,9 @@ public:
   const std::string &getName() const { return name; }
   int64_t getLength() const { return static_cast<int64_t>(bytes.size()); }
   bool isGrowable() const { return seed.has_value(); }
+  /// A read-only root (an immutable global): writing it is an error.
+  bool isReadOnly() const { return readOnly; }
+  void setReadOnly() { readOnly = true; }
 
   /// Makes [offset, offset + length) addressable: grows a growable root,
   /// otherwise returns false when the range is outside the buffer.
@@ -93,6 +96,7 @@ private:
   llvm::BitVector initialized;
   std::vector<mlir::Operation *> lastWriters;
   std::optional<uint64_t> seed;
+  bool readOnly = false;
 };
 
 } // namespace streamhal::exec
