@@ -8,7 +8,7 @@
 # ===------------------------------------------------------------------------===#
 """Writes a module of random stream fragments, deterministic from --seed.
 
-Each public function holds one or two `flow.ex.stream.fragment`s: DAGs of
+Each public function holds one `flow.ex.stream.fragment`: a DAG of
 2-60 ops mixing dispatches (tied and untied results, push constants,
 workloads of 1-4 values, executables with several variants with and without
 workgroup regions), splats of 8/16/32-bit elements, clones, contiguous and
