@@ -1,3 +1,4 @@
+// RUN: hal-exec %S/../../../examples/mlp.mlir --check-lowering --orders=4
 // The README's first command on the example program, verified after every
 // pass; its output holds no tensor and no flow op outside the executable.
 // RUN: hal-opt %S/../../../examples/mlp.mlir --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s

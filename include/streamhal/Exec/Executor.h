@@ -1,0 +1,121 @@
+//===- Executor.h - Reference executor for flow and HAL programs -*- C++
+//-*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs a `func.func` of a module on concrete inputs, either at the flow level
+// (tensors, stream fragments) or at the HAL level (buffers, packs, command
+// buffers), with bounds checks, poison tracking, race detection per
+// barrier-delimited batch and re-execution of batches in several orders.
+// Dispatches run the model of DispatchModel.h. Every problem is a located
+// diagnostic through the module's MLIRContext. See docs/executor.md.
+//
+// The executor uses the dialects only: it shares no code with the lowering,
+// its analyses or the packer, which it exists to check.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_EXEC_EXECUTOR_H
+#define STREAMHAL_EXEC_EXECUTOR_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "streamhal/Exec/Memory.h"
+#include "llvm/ADT/SmallVector.h"
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace streamhal::exec {
+
+/// A function argument or result, independent of the level: a scalar, or
+/// bytes with (when known) a shape and element type.
+struct HostValue {
+  bool isScalar = false;
+  /// Scalar: the type and the bits (zero-extended).
+  mlir::Type scalarType;
+  uint64_t scalarBits = 0;
+  /// Tensor-like: row-major bytes; shape and element type when known
+  /// (a `!hal.buffer` result has none).
+  std::vector<uint8_t> bytes;
+  std::optional<llvm::SmallVector<int64_t>> shape;
+  mlir::Type elementType;
+  /// HAL level: where the bytes live, to find their last writer.
+  std::shared_ptr<RootBuffer> root;
+  int64_t rootOffset = 0;
+};
+
+/// Prints `4x8xf32` (or `?` parts when unknown) for a tensor-like value and
+/// the type for a scalar.
+std::string describeHostValue(const HostValue &value);
+
+/// One dispatch as executed, to explain a mismatch between the levels.
+struct DispatchRecord {
+  mlir::Operation *op = nullptr;
+  std::string entrySymbol;
+  struct Read {
+    uint32_t set = 0;
+    uint32_t binding = 0;
+    std::vector<uint8_t> bytes;
+    /// HAL level: the last writer of each byte (null: input or never).
+    std::vector<mlir::Operation *> writers;
+  };
+  llvm::SmallVector<Read> reads;
+  llvm::SmallVector<uint32_t> pushConstants;
+  std::array<uint64_t, 3> workgroups = {1, 1, 1};
+};
+
+/// Options of a run.
+struct ExecOptions {
+  /// Seed of the pseudo-random contents of `!hal.buffer` globals.
+  uint64_t seed = 0;
+  /// Each barrier-delimited batch runs in this many orders (>= 1).
+  unsigned orders = 1;
+  /// Executable formats the simulated device supports; none = all.
+  std::optional<llvm::SmallVector<std::string>> formats;
+};
+
+class ExecutorImpl;
+
+/// Runs functions of one module. Globals keep their values across runs.
+class Executor {
+public:
+  Executor(mlir::ModuleOp module, ExecOptions options);
+  ~Executor();
+
+  /// Runs `function`; on failure a located diagnostic has been emitted.
+  mlir::FailureOr<llvm::SmallVector<HostValue>>
+  run(mlir::func::FuncOp function, llvm::ArrayRef<HostValue> arguments);
+
+  /// The dispatches of the last run, in program order.
+  llvm::ArrayRef<DispatchRecord> getDispatchTrace() const;
+
+private:
+  std::unique_ptr<ExecutorImpl> impl;
+};
+
+/// Input specification of one argument from the command line.
+struct ArgumentSpec {
+  /// `2x4xf32=@file.bin`: shape, element type and file; or a scalar
+  /// `i32=5` / `5`.
+  std::string text;
+};
+
+/// Makes the arguments of `function`: argument i from `specs[i]` when given,
+/// otherwise seeded pseudo-random bytes (`seed`); dynamic dims of tensor and
+/// buffer-view arguments take the values of `dims` in order (default 3), and
+/// an `index` argument that is such a dim gets its value; other `index`
+/// arguments take the next `dims` value (default 1). Emits a diagnostic at
+/// the function on failure.
+mlir::FailureOr<llvm::SmallVector<HostValue>>
+makeArguments(mlir::func::FuncOp function, llvm::ArrayRef<std::string> specs,
+              uint64_t seed, llvm::ArrayRef<int64_t> dims);
+
+} // namespace streamhal::exec
+
+#endif // STREAMHAL_EXEC_EXECUTOR_H

@@ -1,0 +1,484 @@
+//===- Executor.cpp - Reference executor: functions, scalars, globals -----===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace streamhal;
+using namespace streamhal::exec;
+
+/// Calls deeper than this are reported as unbounded recursion.
+static constexpr unsigned kMaxCallDepth = 64;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+int64_t streamhal::exec::getByteSize(ArrayRef<int64_t> shape,
+                                     int64_t elementBytes) {
+  int64_t size = elementBytes;
+  for (int64_t dim : shape)
+    if (dim < 0 || llvm::MulOverflow(size, dim, size))
+      return -1;
+  return size;
+}
+
+int64_t streamhal::exec::getElementBytes(Type type) {
+  if (type.isIntOrFloat())
+    return (type.getIntOrFloatBitWidth() + 7) / 8;
+  return 0;
+}
+
+unsigned streamhal::exec::getScalarWidth(Type type) {
+  if (isa<IndexType>(type))
+    return 64;
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  return 0;
+}
+
+static uint64_t truncateBits(uint64_t bits, unsigned width) {
+  return width >= 64 ? bits : bits & ((uint64_t(1) << width) - 1);
+}
+
+static int64_t signExtend(uint64_t bits, unsigned width) {
+  if (width == 0 || width >= 64)
+    return static_cast<int64_t>(bits);
+  uint64_t sign = uint64_t(1) << (width - 1);
+  bits = truncateBits(bits, width);
+  return static_cast<int64_t>((bits ^ sign) - sign);
+}
+
+std::string streamhal::exec::describeHostValue(const HostValue &value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (value.isScalar) {
+    os << value.scalarType;
+    return text;
+  }
+  if (!value.shape) {
+    os << "buffer<" << value.bytes.size() << " bytes>";
+    return text;
+  }
+  for (int64_t dim : *value.shape)
+    os << dim << "x";
+  if (value.elementType)
+    os << value.elementType;
+  return text;
+}
+
+/// Appends the little-endian bytes of every element of `attr`.
+static LogicalResult appendElementBytes(DenseElementsAttr attr,
+                                        std::vector<uint8_t> &bytes) {
+  Type elementType = attr.getElementType();
+  int64_t elementBytes = getElementBytes(elementType);
+  if (elementBytes == 0)
+    return failure();
+  auto appendBits = [&](const APInt &value) {
+    for (int64_t i = 0; i < elementBytes; ++i)
+      bytes.push_back(static_cast<uint8_t>(
+          value.getBitWidth() > unsigned(i * 8)
+              ? value.extractBitsAsZExtValue(
+                    std::min<unsigned>(8, value.getBitWidth() - i * 8), i * 8)
+              : 0));
+  };
+  if (isa<FloatType>(elementType)) {
+    for (APFloat value : attr.getValues<APFloat>())
+      appendBits(value.bitcastToAPInt());
+    return success();
+  }
+  for (APInt value : attr.getValues<APInt>())
+    appendBits(value);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Executor
+//===----------------------------------------------------------------------===//
+
+Executor::Executor(ModuleOp module, ExecOptions options)
+    : impl(std::make_unique<ExecutorImpl>(module, std::move(options))) {}
+Executor::~Executor() = default;
+
+FailureOr<SmallVector<HostValue>> Executor::run(func::FuncOp function,
+                                                ArrayRef<HostValue> arguments) {
+  impl->trace.clear();
+  return impl->run(function, arguments);
+}
+
+ArrayRef<DispatchRecord> Executor::getDispatchTrace() const {
+  return impl->trace;
+}
+
+ExecutorImpl::ExecutorImpl(ModuleOp module, ExecOptions options)
+    : module(module), options(std::move(options)), symbols(module) {
+  if (auto targets = module->getAttrOfType<ArrayAttr>("hal.device.targets"))
+    for (Attribute target : targets)
+      if (auto device = dyn_cast<hal::DeviceTargetAttr>(target))
+        if (auto constraints = device.getBufferConstraints()) {
+          offsetAlignment = constraints.getMinBufferOffsetAlignment();
+          rangeAlignment = constraints.getMinBufferRangeAlignment();
+          break;
+        }
+}
+
+bool ExecutorImpl::supportsFormat(StringRef format) const {
+  if (!options.formats)
+    return true;
+  return llvm::is_contained(*options.formats, format);
+}
+
+std::shared_ptr<RootBuffer> ExecutorImpl::getPoolRoot(StringRef name) {
+  std::shared_ptr<RootBuffer> &root = pools[name];
+  if (!root) {
+    Fnv1a64 hash;
+    hash.addU64(options.seed);
+    hash.addString(name);
+    root = std::make_shared<RootBuffer>(
+        RootBuffer::growable(("@" + name).str(), hash.get()));
+    // Constant storage: a global nothing may store to is read-only.
+    auto global = symbols.lookup<util::GlobalOp>(name);
+    if (global && !global.getIsMutable())
+      root->setReadOnly();
+  }
+  return root;
+}
+
+FailureOr<BufferRef> ExecutorImpl::getGlobalBufferRange(Operation *user,
+                                                        StringRef name,
+                                                        int64_t offset,
+                                                        int64_t length) {
+  auto global = symbols.lookup<util::GlobalOp>(name);
+  if (!global || !isa<hal::BufferType>(global.getType()))
+    return user->emitError()
+           << "names @" << name << " which is not a !hal.buffer global";
+  BufferRef ref;
+  auto it = globals.find(name);
+  if (it != globals.end() && std::holds_alternative<BufferRef>(it->second)) {
+    BufferRef whole = std::get<BufferRef>(it->second);
+    ref = {whole.root, whole.offset + offset, length};
+    if (!whole.root->isGrowable() &&
+        (offset < 0 || length < 0 || offset + length > whole.length))
+      return user->emitError() << "byte range [" << offset << ", "
+                               << offset + length << ") is outside global @"
+                               << name << " of " << whole.length << " bytes";
+  } else {
+    ref = {getPoolRoot(name), offset, length};
+  }
+  if (failed(checkRange(user, ref, "constant range")))
+    return failure();
+  return ref;
+}
+
+template <typename T>
+FailureOr<T> ExecutorImpl::get(Frame &frame, Value value, Operation *user) {
+  auto it = frame.find(value);
+  if (it == frame.end() || !std::holds_alternative<T>(it->second)) {
+    InFlightDiagnostic diag = user->emitError()
+                              << "uses a value the executor has no ";
+    if constexpr (std::is_same_v<T, TensorValue>)
+      diag << "tensor";
+    else if constexpr (std::is_same_v<T, BufferRef>)
+      diag << "buffer";
+    else if constexpr (std::is_same_v<T, BufferViewValue>)
+      diag << "buffer view";
+    else if constexpr (std::is_same_v<T, ScalarValue>)
+      diag << "scalar";
+    else
+      diag << "command buffer";
+    diag << " for";
+    return failure();
+  }
+  return std::get<T>(it->second);
+}
+
+template FailureOr<TensorValue> ExecutorImpl::get(Frame &, Value, Operation *);
+template FailureOr<BufferRef> ExecutorImpl::get(Frame &, Value, Operation *);
+template FailureOr<BufferViewValue> ExecutorImpl::get(Frame &, Value,
+                                                      Operation *);
+template FailureOr<ScalarValue> ExecutorImpl::get(Frame &, Value, Operation *);
+template FailureOr<std::shared_ptr<CommandBufferState>>
+ExecutorImpl::get(Frame &, Value, Operation *);
+
+FailureOr<int64_t> ExecutorImpl::getIndex(Frame &frame, Value value,
+                                          Operation *user) {
+  FailureOr<ScalarValue> scalar = get<ScalarValue>(frame, value, user);
+  if (failed(scalar))
+    return failure();
+  return signExtend(scalar->bits, getScalarWidth(value.getType()));
+}
+
+FailureOr<SmallVector<int64_t>>
+ExecutorImpl::getIndices(Frame &frame, ValueRange values, Operation *user) {
+  SmallVector<int64_t> result;
+  for (Value value : values) {
+    FailureOr<int64_t> index = getIndex(frame, value, user);
+    if (failed(index))
+      return failure();
+    result.push_back(*index);
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Running functions
+//===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<HostValue>>
+ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
+  if (function.isExternal())
+    return function.emitError() << "has no body to run";
+  if (arguments.size() != function.getNumArguments())
+    return function.emitError()
+           << "takes " << function.getNumArguments() << " arguments but "
+           << arguments.size() << " were given";
+  SmallVector<RuntimeValue> values;
+  for (auto [index, type, host] :
+       llvm::enumerate(function.getArgumentTypes(), arguments)) {
+    auto fresh = [&, index = index]() {
+      return std::make_shared<RootBuffer>(RootBuffer::withContents(
+          "argument " + std::to_string(index), host.bytes));
+    };
+    if (auto tensorType = dyn_cast<RankedTensorType>(type)) {
+      if (host.isScalar || !host.shape)
+        return function.emitError()
+               << "argument " << index << " needs a tensor input";
+      auto bytes = std::make_shared<std::vector<uint8_t>>(host.bytes);
+      values.push_back(
+          TensorValue{bytes, *host.shape, tensorType.getElementType()});
+    } else if (isa<hal::BufferType>(type)) {
+      int64_t length = host.bytes.size();
+      values.push_back(BufferRef{fresh(), 0, length});
+    } else if (isa<hal::BufferViewType>(type)) {
+      std::optional<int32_t> encoded =
+          host.elementType ? hal::getElementTypeValue(host.elementType)
+                           : std::nullopt;
+      if (!host.shape || !encoded)
+        return function.emitError()
+               << "argument " << index << " needs a shaped input";
+      int64_t length = host.bytes.size();
+      values.push_back(BufferViewValue{BufferRef{fresh(), 0, length},
+                                       *host.shape, *encoded, 0});
+    } else if (getScalarWidth(type) != 0) {
+      values.push_back(
+          ScalarValue{truncateBits(host.scalarBits, getScalarWidth(type))});
+    } else {
+      return function.emitError() << "argument " << index << " has type "
+                                  << type << " which the executor cannot pass";
+    }
+  }
+  SmallVector<RuntimeValue> results;
+  if (failed(callFunction(function, values, results, 0)))
+    return failure();
+
+  SmallVector<HostValue> hostResults;
+  for (auto [index, result] : llvm::enumerate(results)) {
+    HostValue host;
+    Type type = function.getResultTypes()[index];
+    if (auto *scalar = std::get_if<ScalarValue>(&result)) {
+      host.isScalar = true;
+      host.scalarType = type;
+      host.scalarBits = scalar->bits;
+      unsigned bytes = (getScalarWidth(type) + 7) / 8;
+      for (unsigned i = 0; i < bytes; ++i)
+        host.bytes.push_back(static_cast<uint8_t>(scalar->bits >> (8 * i)));
+    } else if (auto *tensor = std::get_if<TensorValue>(&result)) {
+      int64_t size =
+          getByteSize(tensor->shape, getElementBytes(tensor->elementType));
+      host.bytes.assign(tensor->bytes->begin(), tensor->bytes->begin() + size);
+      host.shape = tensor->shape;
+      host.elementType = tensor->elementType;
+    } else {
+      BufferRef buffer;
+      if (auto *view = std::get_if<BufferViewValue>(&result)) {
+        buffer = view->buffer;
+        host.shape = view->shape;
+        uint32_t bits = hal::getElementBitWidth(view->elementType);
+        uint32_t kind = static_cast<uint32_t>(view->elementType) >> 24;
+        MLIRContext *context = function.getContext();
+        if (kind == 3 && bits == 32)
+          host.elementType = Float32Type::get(context);
+        else if (kind == 3 && bits == 16)
+          host.elementType = Float16Type::get(context);
+        else if (kind == 3 && bits == 64)
+          host.elementType = Float64Type::get(context);
+        else if (kind == 4 && bits == 16)
+          host.elementType = BFloat16Type::get(context);
+        else
+          host.elementType = IntegerType::get(context, bits);
+      } else if (auto *ref = std::get_if<BufferRef>(&result)) {
+        buffer = *ref;
+      } else {
+        return function.emitError()
+               << "result " << index << " has no value the executor can read";
+      }
+      if (buffer.length > kMaxGrowableLength)
+        return function.emitError()
+               << "result " << index << " is a buffer of " << buffer.length
+               << " bytes, more than the executor materializes";
+      if (failed(checkRange(function, buffer, "result")))
+        return failure();
+      if (std::optional<int64_t> poison =
+              buffer.root->findUninitialized(buffer.offset, buffer.length))
+        return function.emitError()
+               << "result " << index << " holds uninitialized bytes (byte "
+               << *poison - buffer.offset << " of " << buffer.length
+               << " was never written)";
+      ArrayRef<uint8_t> bytes = buffer.root->read(buffer.offset, buffer.length);
+      host.bytes.assign(bytes.begin(), bytes.end());
+      host.root = buffer.root;
+      host.rootOffset = buffer.offset;
+    }
+    hostResults.push_back(std::move(host));
+  }
+  return hostResults;
+}
+
+LogicalResult ExecutorImpl::callFunction(func::FuncOp function,
+                                         ArrayRef<RuntimeValue> arguments,
+                                         SmallVectorImpl<RuntimeValue> &results,
+                                         unsigned depth) {
+  if (depth > kMaxCallDepth)
+    return function.emitError() << "calls nest deeper than " << kMaxCallDepth;
+  if (function.isExternal())
+    return function.emitError() << "is called but has no body";
+  if (!llvm::hasSingleElement(function.getBody()))
+    return function.emitError()
+           << "has several blocks; the executor runs single-block functions";
+  Frame frame;
+  Block &entry = function.getBody().front();
+  for (auto [argument, value] : llvm::zip(entry.getArguments(), arguments))
+    frame[argument] = value;
+  return runBlock(entry, frame, results, depth);
+}
+
+LogicalResult ExecutorImpl::runBlock(Block &block, Frame &frame,
+                                     SmallVectorImpl<RuntimeValue> &results,
+                                     unsigned depth) {
+  for (Operation &op : block) {
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      for (Value operand : op.getOperands()) {
+        auto it = frame.find(operand);
+        if (it == frame.end())
+          return op.emitError() << "returns a value the executor never set";
+        results.push_back(it->second);
+      }
+      return success();
+    }
+    if (failed(runOp(op, frame, depth)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult ExecutorImpl::runOp(Operation &op, Frame &frame, unsigned depth) {
+  if (op.getDialect() && op.getDialect()->getNamespace() ==
+                             arith::ArithDialect::getDialectNamespace())
+    return runArith(op, frame);
+  if (isa<util::GlobalLoadOp, util::GlobalStoreOp>(op))
+    return runGlobalOp(op, frame);
+  if (auto call = dyn_cast<func::CallOp>(op)) {
+    auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+    if (!callee)
+      return op.emitError() << "calls unknown function @" << call.getCallee();
+    SmallVector<RuntimeValue> arguments, results;
+    for (Value operand : call.getOperands())
+      arguments.push_back(frame.lookup(operand));
+    if (failed(callFunction(callee, arguments, results, depth + 1)))
+      return op.emitError() << "failed in the call to @" << call.getCallee();
+    for (auto [result, value] : llvm::zip(call.getResults(), results))
+      frame[result] = value;
+    return success();
+  }
+  bool handled = false;
+  if (failed(runFlowOp(op, frame, depth, handled)))
+    return failure();
+  if (handled)
+    return success();
+  if (failed(runHALOp(op, frame, depth, handled)))
+    return failure();
+  if (handled)
+    return success();
+  return op.emitOpError() << "is not supported by the executor";
+}
+
+//===----------------------------------------------------------------------===//
+// Globals
+//===----------------------------------------------------------------------===//
+
+LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
+  if (auto store = dyn_cast<util::GlobalStoreOp>(op)) {
+    globals[store.getGlobal()] = frame.lookup(store.getValue());
+    return success();
+  }
+  auto load = cast<util::GlobalLoadOp>(op);
+  StringRef name = load.getGlobal();
+  auto it = globals.find(name);
+  if (it != globals.end()) {
+    frame[load.getResult()] = it->second;
+    return success();
+  }
+  auto global = symbols.lookup<util::GlobalOp>(name);
+  if (!global)
+    return op.emitError() << "loads unknown global @" << name;
+  // First load: materialize the initial value.
+  std::vector<uint8_t> bytes;
+  std::optional<Attribute> initial = global.getInitialValue();
+  if (initial) {
+    auto dense = dyn_cast<DenseElementsAttr>(*initial);
+    if (!dense || failed(appendElementBytes(dense, bytes)))
+      return op.emitError() << "reads global @" << name
+                            << " whose initial value the executor cannot read";
+  }
+  Type type = global.getType();
+  RuntimeValue value;
+  if (auto tensorType = dyn_cast<RankedTensorType>(type)) {
+    if (!tensorType.hasStaticShape())
+      return op.emitError()
+             << "loads global @" << name << " of dynamic type " << type;
+    int64_t size = getByteSize(tensorType.getShape(),
+                               getElementBytes(tensorType.getElementType()));
+    if (!initial) {
+      // The same stream as the buffer global it becomes.
+      std::shared_ptr<RootBuffer> pool = getPoolRoot(name);
+      pool->ensureRange(0, size);
+      ArrayRef<uint8_t> poolBytes = pool->read(0, size);
+      bytes.assign(poolBytes.begin(), poolBytes.end());
+    }
+    value = TensorValue{std::make_shared<std::vector<uint8_t>>(bytes),
+                        llvm::to_vector(tensorType.getShape()),
+                        tensorType.getElementType()};
+  } else if (isa<hal::BufferType>(type)) {
+    if (initial) {
+      auto root = std::make_shared<RootBuffer>(
+          RootBuffer::withContents(("@" + name).str(), bytes));
+      if (!global.getIsMutable())
+        root->setReadOnly();
+      value = BufferRef{root, 0, static_cast<int64_t>(bytes.size())};
+    } else {
+      value = BufferRef{getPoolRoot(name), 0, kUnboundedLength};
+    }
+  } else if (getScalarWidth(type) != 0) {
+    uint64_t bits = 0;
+    if (auto integer =
+            dyn_cast_if_present<IntegerAttr>(initial ? *initial : Attribute()))
+      bits = integer.getValue().getZExtValue();
+    value = ScalarValue{bits};
+  } else {
+    return op.emitError() << "loads global @" << name << " of type " << type
+                          << " which the executor does not model";
+  }
+  globals[name] = value;
+  frame[load.getResult()] = value;
+  return success();
+}

@@ -1,0 +1,213 @@
+//===- ExecutorImpl.h - Internals of the reference executor -----*- C++ -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_LIB_EXEC_EXECUTORIMPL_H
+#define STREAMHAL_LIB_EXEC_EXECUTORIMPL_H
+
+#include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/Util/IR/UtilOps.h"
+#include "streamhal/Exec/DispatchModel.h"
+#include "streamhal/Exec/Executor.h"
+#include "streamhal/Exec/Memory.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include <map>
+#include <variant>
+
+namespace streamhal::exec {
+
+/// A scalar: its bits, zero-extended (the type lives on the SSA value).
+struct ScalarValue {
+  uint64_t bits = 0;
+};
+
+/// A flow-level tensor: immutable row-major bytes. `bytes` is the value's
+/// storage and may be longer than the value: a constant subspan's storage is
+/// its whole byte range, and reshapes, updates and tied results of it keep
+/// that storage. A dispatch binds the whole storage.
+struct TensorValue {
+  std::shared_ptr<const std::vector<uint8_t>> bytes;
+  llvm::SmallVector<int64_t> shape;
+  mlir::Type elementType;
+};
+
+/// Length of a reference to a whole growable root.
+constexpr int64_t kUnboundedLength = INT64_MAX;
+/// The most bytes of a growable global the executor materializes.
+constexpr int64_t kMaxGrowableLength = int64_t(1) << 32;
+
+/// A byte range of a root buffer.
+struct BufferRef {
+  std::shared_ptr<RootBuffer> root;
+  int64_t offset = 0;
+  int64_t length = 0;
+};
+
+/// A buffer with a shape and an element type encoding.
+struct BufferViewValue {
+  BufferRef buffer;
+  llvm::SmallVector<int64_t> shape;
+  int32_t elementType = 0;
+  int32_t encoding = 0;
+};
+
+/// One concrete range a command accesses.
+struct Access {
+  BufferRef range;
+  bool reads = false;
+  bool writes = false;
+};
+
+/// A recorded command with everything it needs captured at record time.
+struct Command {
+  enum class Kind { Fill, Copy, Dispatch, Barrier } kind;
+  mlir::Operation *op = nullptr;
+  // Fill.
+  BufferRef target;
+  uint32_t pattern = 0;
+  // Copy (source; target above).
+  BufferRef source;
+  // Dispatch.
+  std::string entrySymbol;
+  struct Binding {
+    uint32_t set = 0;
+    uint32_t binding = 0;
+    bool reads = false;
+    bool writes = false;
+    BufferRef range;
+  };
+  llvm::SmallVector<Binding> bindings; ///< sorted by (set, binding)
+  llvm::SmallVector<uint32_t> pushConstants;
+  std::array<uint64_t, 3> workgroups = {1, 1, 1};
+
+  llvm::SmallVector<Access> getAccesses() const;
+};
+
+/// A command buffer being recorded.
+struct CommandBufferState {
+  bool begun = false;
+  bool ended = false;
+  std::vector<Command> commands;
+  /// Descriptor sets in effect: set -> binding ordinal -> range.
+  std::map<int64_t, std::map<int64_t, BufferRef>> descriptorSets;
+  /// Push constants in effect, by ordinal.
+  std::map<int64_t, uint32_t> pushConstants;
+};
+
+/// An opaque handle (device, allocator, layout).
+struct HandleValue {};
+
+using RuntimeValue =
+    std::variant<std::monostate, ScalarValue, TensorValue, BufferRef,
+                 BufferViewValue, std::shared_ptr<CommandBufferState>,
+                 HandleValue>;
+
+/// SSA value -> runtime value of one function activation.
+using Frame = llvm::DenseMap<mlir::Value, RuntimeValue>;
+
+class ExecutorImpl {
+public:
+  ExecutorImpl(mlir::ModuleOp module, ExecOptions options);
+
+  mlir::FailureOr<llvm::SmallVector<HostValue>>
+  run(mlir::func::FuncOp function, llvm::ArrayRef<HostValue> arguments);
+
+  llvm::SmallVector<DispatchRecord> trace;
+
+  //===--------------------------------------------------------------------===//
+  // Shared (Executor.cpp)
+  //===--------------------------------------------------------------------===//
+
+  mlir::LogicalResult callFunction(mlir::func::FuncOp function,
+                                   llvm::ArrayRef<RuntimeValue> arguments,
+                                   llvm::SmallVectorImpl<RuntimeValue> &results,
+                                   unsigned depth);
+  /// Runs the ops of `block` in order; the terminator's operands become
+  /// `results`.
+  mlir::LogicalResult runBlock(mlir::Block &block, Frame &frame,
+                               llvm::SmallVectorImpl<RuntimeValue> &results,
+                               unsigned depth);
+  mlir::LogicalResult runOp(mlir::Operation &op, Frame &frame, unsigned depth);
+  mlir::LogicalResult runArith(mlir::Operation &op, Frame &frame);
+  mlir::LogicalResult runGlobalOp(mlir::Operation &op, Frame &frame);
+
+  /// Looks up a value; emits at `user` and fails when it has none of the
+  /// wanted kind.
+  template <typename T>
+  mlir::FailureOr<T> get(Frame &frame, mlir::Value value,
+                         mlir::Operation *user);
+  mlir::FailureOr<int64_t> getIndex(Frame &frame, mlir::Value value,
+                                    mlir::Operation *user);
+  mlir::FailureOr<llvm::SmallVector<int64_t>>
+  getIndices(Frame &frame, mlir::ValueRange values, mlir::Operation *user);
+
+  /// Whether the simulated device runs executables of `format`.
+  bool supportsFormat(llvm::StringRef format) const;
+  /// Bytes of `[offset, offset + length)` of `!hal.buffer` global `name`.
+  mlir::FailureOr<BufferRef> getGlobalBufferRange(mlir::Operation *user,
+                                                  llvm::StringRef name,
+                                                  int64_t offset,
+                                                  int64_t length);
+  /// The root buffer of a `!hal.buffer` global without contents.
+  std::shared_ptr<RootBuffer> getPoolRoot(llvm::StringRef name);
+
+  //===--------------------------------------------------------------------===//
+  // Flow level (FlowLevel.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Returns failure() when `op` is not a flow-level op (nothing emitted) via
+  /// `handled = false`.
+  mlir::LogicalResult runFlowOp(mlir::Operation &op, Frame &frame,
+                                unsigned depth, bool &handled);
+  mlir::LogicalResult runFlowDispatch(mlir::Operation *op, Frame &frame);
+  mlir::FailureOr<std::array<uint64_t, 3>>
+  computeWorkgroups(mlir::Operation *user, mlir::SymbolRefAttr entry,
+                    llvm::ArrayRef<int64_t> workload);
+
+  //===--------------------------------------------------------------------===//
+  // HAL level (HALLevel.cpp, Submission.cpp)
+  //===--------------------------------------------------------------------===//
+
+  mlir::LogicalResult runHALOp(mlir::Operation &op, Frame &frame,
+                               unsigned depth, bool &handled);
+  mlir::LogicalResult recordCommand(mlir::Operation &op, Frame &frame,
+                                    bool &handled);
+  /// Checks that `ref` lies inside its root (growing a growable root).
+  mlir::LogicalResult checkRange(mlir::Operation *user, const BufferRef &ref,
+                                 llvm::StringRef what);
+  mlir::LogicalResult submit(mlir::Operation *op, CommandBufferState &state);
+  mlir::LogicalResult executeCommand(const Command &command, bool record);
+  mlir::LogicalResult runBatch(llvm::ArrayRef<const Command *> batch);
+
+  mlir::ModuleOp module;
+  ExecOptions options;
+  mlir::SymbolTable symbols;
+  /// Current values of globals.
+  llvm::StringMap<RuntimeValue> globals;
+  llvm::StringMap<std::shared_ptr<RootBuffer>> pools;
+  /// Alignments of the module's buffer constraints.
+  int64_t offsetAlignment = 16;
+  int64_t rangeAlignment = 16;
+  unsigned nextAllocation = 0;
+};
+
+/// The largest tensor or allocation the executor materializes.
+constexpr int64_t kMaxTensorBytes = int64_t(1) << 32;
+
+/// Row-major byte size of `shape` with `elementBytes`-byte elements, or -1
+/// when it overflows.
+int64_t getByteSize(llvm::ArrayRef<int64_t> shape, int64_t elementBytes);
+/// Bytes of one element of `type` (ceil(bits / 8)), or 0 when unknown.
+int64_t getElementBytes(mlir::Type type);
+/// Bit width of a scalar type (index = 64), or 0.
+unsigned getScalarWidth(mlir::Type type);
+
+} // namespace streamhal::exec
+
+#endif // STREAMHAL_LIB_EXEC_EXECUTORIMPL_H

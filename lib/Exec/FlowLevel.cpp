@@ -1,0 +1,366 @@
+//===- FlowLevel.cpp - Reference executor: tensors and fragments ----------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Flow-level semantics: a tensor is its row-major bytes (values are
+// immutable, so a tied result is simply a new value), fragments run their
+// body, and dispatches run the model of DispatchModel.h over the bindings of
+// `hal.bindings`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+#include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace streamhal;
+using namespace streamhal::exec;
+
+/// Little-endian bytes of a scalar's bits.
+static void appendScalar(uint64_t bits, int64_t bytes,
+                         std::vector<uint8_t> &out) {
+  for (int64_t i = 0; i < bytes; ++i)
+    out.push_back(i < 8 ? static_cast<uint8_t>(bits >> (8 * i)) : 0);
+}
+
+/// The concrete shape of a tensor result: static dims of the type, dynamic
+/// ones from `dims` in order.
+static FailureOr<SmallVector<int64_t>> resolveShape(ExecutorImpl &exec,
+                                                    Frame &frame, Operation *op,
+                                                    Type type,
+                                                    ValueRange dims) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!tensorType)
+    return op->emitError() << "has a result of type " << type
+                           << " that is not a ranked tensor";
+  SmallVector<int64_t> shape;
+  unsigned next = 0;
+  for (int64_t dim : tensorType.getShape()) {
+    if (!ShapedType::isDynamic(dim)) {
+      shape.push_back(dim);
+      continue;
+    }
+    if (next >= dims.size())
+      return op->emitError() << "is missing a dynamic dim of " << type;
+    FailureOr<int64_t> value = exec.getIndex(frame, dims[next++], op);
+    if (failed(value))
+      return failure();
+    if (*value < 0)
+      return op->emitError() << "has a negative dynamic dim " << *value;
+    shape.push_back(*value);
+  }
+  int64_t size =
+      getByteSize(shape, getElementBytes(tensorType.getElementType()));
+  if (size < 0 || size > kMaxTensorBytes)
+    return op->emitError() << "has a " << type
+                           << " too large for the executor (4 GiB at most)";
+  return shape;
+}
+
+static FailureOr<SmallVector<int64_t>> resolveResultShape(ExecutorImpl &exec,
+                                                          Frame &frame,
+                                                          Operation *op,
+                                                          unsigned index) {
+  ValueRange dims;
+  if (auto shaped = dyn_cast<util::ShapeAwareOpInterface>(op))
+    dims = shaped.getResultDynamicDims(index);
+  return resolveShape(exec, frame, op, op->getResult(index).getType(), dims);
+}
+
+static int64_t tensorByteSize(const TensorValue &tensor) {
+  return getByteSize(tensor.shape, getElementBytes(tensor.elementType));
+}
+
+/// Copies the box `boxShape` from `source` at `sourceStart` into `target` at
+/// `targetStart` (row-major, elements of `elementBytes`).
+static void copyBox(ArrayRef<uint8_t> source, ArrayRef<int64_t> sourceShape,
+                    ArrayRef<int64_t> sourceStart,
+                    MutableArrayRef<uint8_t> target,
+                    ArrayRef<int64_t> targetShape,
+                    ArrayRef<int64_t> targetStart, ArrayRef<int64_t> boxShape,
+                    int64_t elementBytes) {
+  size_t rank = boxShape.size();
+  if (llvm::is_contained(boxShape, 0))
+    return;
+  if (rank == 0) {
+    std::copy_n(source.begin(), elementBytes, target.begin());
+    return;
+  }
+  SmallVector<int64_t> position(rank, 0);
+  int64_t rowBytes = boxShape.back() * elementBytes;
+  while (true) {
+    int64_t sourceOffset = 0, targetOffset = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      sourceOffset =
+          sourceOffset * sourceShape[d] + sourceStart[d] + position[d];
+      targetOffset =
+          targetOffset * targetShape[d] + targetStart[d] + position[d];
+    }
+    std::copy_n(source.begin() + sourceOffset * elementBytes, rowBytes,
+                target.begin() + targetOffset * elementBytes);
+    // Next row: increment the position over all dims but the last.
+    int d = static_cast<int>(rank) - 2;
+    for (; d >= 0; --d) {
+      if (++position[d] < boxShape[d])
+        break;
+      position[d] = 0;
+    }
+    if (d < 0)
+      return;
+  }
+}
+
+static LogicalResult checkBox(Operation *op, ArrayRef<int64_t> outer,
+                              ArrayRef<int64_t> start, ArrayRef<int64_t> box,
+                              StringRef what) {
+  if (outer.size() != start.size() || outer.size() != box.size())
+    return op->emitError() << "has " << start.size()
+                           << " start indices for a rank-" << outer.size()
+                           << " " << what;
+  for (size_t d = 0; d < outer.size(); ++d)
+    if (start[d] < 0 || box[d] < 0 || start[d] > outer[d] - box[d])
+      return op->emitError() << "is out of bounds: dim " << d << " covers ["
+                             << start[d] << ", " << start[d] + box[d]
+                             << ") of a " << what << " of extent " << outer[d];
+  return success();
+}
+
+static TensorValue makeTensor(std::vector<uint8_t> bytes,
+                              SmallVector<int64_t> shape, Type elementType) {
+  return TensorValue{std::make_shared<std::vector<uint8_t>>(std::move(bytes)),
+                     std::move(shape), elementType};
+}
+
+LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
+                                      unsigned depth, bool &handled) {
+  handled = true;
+  Operation *opPtr = &op;
+  return llvm::TypeSwitch<Operation *, LogicalResult>(opPtr)
+      .Case([&](flow::ExStreamFragmentOp fragment) -> LogicalResult {
+        Frame inner;
+        Block &body = fragment.getBody().front();
+        for (auto [argument, operand] :
+             llvm::zip(body.getArguments(), fragment.getArguments())) {
+          auto it = frame.find(operand);
+          if (it == frame.end())
+            return fragment.emitError() << "captures a value with no value";
+          inner[argument] = it->second;
+        }
+        SmallVector<RuntimeValue> results;
+        if (failed(runBlock(body, inner, results, depth)))
+          return failure();
+        for (auto [result, value] : llvm::zip(fragment.getResults(), results))
+          frame[result] = value;
+        return success();
+      })
+      .Case([&](flow::DispatchOp) { return runFlowDispatch(opPtr, frame); })
+      .Case([&](flow::TensorSplatOp splat) -> LogicalResult {
+        FailureOr<ScalarValue> value =
+            get<ScalarValue>(frame, splat.getValue(), opPtr);
+        FailureOr<SmallVector<int64_t>> shape =
+            resolveResultShape(*this, frame, opPtr, 0);
+        if (failed(value) || failed(shape))
+          return failure();
+        Type elementType = splat.getType().getElementType();
+        int64_t elementBytes = getElementBytes(elementType);
+        int64_t count = getByteSize(*shape, 1);
+        std::vector<uint8_t> bytes;
+        bytes.reserve(count * elementBytes);
+        for (int64_t i = 0; i < count; ++i)
+          appendScalar(value->bits, elementBytes, bytes);
+        frame[splat.getResult()] =
+            makeTensor(std::move(bytes), *shape, elementType);
+        return success();
+      })
+      .Case([&](flow::TensorCloneOp clone) -> LogicalResult {
+        FailureOr<TensorValue> source =
+            get<TensorValue>(frame, clone.getOperand(), opPtr);
+        if (failed(source))
+          return failure();
+        int64_t size = tensorByteSize(*source);
+        frame[clone.getResult()] =
+            makeTensor(std::vector<uint8_t>(source->bytes->begin(),
+                                            source->bytes->begin() + size),
+                       source->shape, source->elementType);
+        return success();
+      })
+      .Case([&](flow::TensorSliceOp slice) -> LogicalResult {
+        FailureOr<TensorValue> source =
+            get<TensorValue>(frame, slice.getSource(), opPtr);
+        FailureOr<SmallVector<int64_t>> start =
+            getIndices(frame, slice.getStartIndices(), opPtr);
+        FailureOr<SmallVector<int64_t>> shape =
+            resolveResultShape(*this, frame, opPtr, 0);
+        if (failed(source) || failed(start) || failed(shape) ||
+            failed(checkBox(opPtr, source->shape, *start, *shape, "source")))
+          return failure();
+        int64_t elementBytes = getElementBytes(source->elementType);
+        std::vector<uint8_t> bytes(getByteSize(*shape, elementBytes));
+        SmallVector<int64_t> zero(shape->size(), 0);
+        copyBox(*source->bytes, source->shape, *start, bytes, *shape, zero,
+                *shape, elementBytes);
+        frame[slice.getResult()] =
+            makeTensor(std::move(bytes), *shape, source->elementType);
+        return success();
+      })
+      .Case([&](flow::TensorUpdateOp update) -> LogicalResult {
+        FailureOr<TensorValue> value =
+            get<TensorValue>(frame, update.getUpdate(), opPtr);
+        FailureOr<TensorValue> target =
+            get<TensorValue>(frame, update.getTarget(), opPtr);
+        FailureOr<SmallVector<int64_t>> start =
+            getIndices(frame, update.getStartIndices(), opPtr);
+        if (failed(value) || failed(target) || failed(start) ||
+            failed(
+                checkBox(opPtr, target->shape, *start, value->shape, "target")))
+          return failure();
+        int64_t elementBytes = getElementBytes(target->elementType);
+        // In place: the target's whole storage carries over.
+        std::vector<uint8_t> bytes(*target->bytes);
+        SmallVector<int64_t> zero(value->shape.size(), 0);
+        copyBox(*value->bytes, value->shape, zero, bytes, target->shape, *start,
+                value->shape, elementBytes);
+        frame[update.getResult()] =
+            makeTensor(std::move(bytes), target->shape, target->elementType);
+        return success();
+      })
+      .Case([&](flow::TensorReshapeOp reshape) -> LogicalResult {
+        FailureOr<TensorValue> source =
+            get<TensorValue>(frame, reshape.getSource(), opPtr);
+        FailureOr<SmallVector<int64_t>> shape =
+            resolveResultShape(*this, frame, opPtr, 0);
+        if (failed(source) || failed(shape))
+          return failure();
+        Type elementType = reshape.getType().getElementType();
+        if (getByteSize(*shape, getElementBytes(elementType)) !=
+            tensorByteSize(*source))
+          return reshape.emitError()
+                 << "reshapes " << tensorByteSize(*source) << " bytes into "
+                 << getByteSize(*shape, getElementBytes(elementType));
+        frame[reshape.getResult()] =
+            TensorValue{source->bytes, *shape, elementType};
+        return success();
+      })
+      .Case([&](flow::TensorLoadOp load) -> LogicalResult {
+        FailureOr<TensorValue> source =
+            get<TensorValue>(frame, load.getSource(), opPtr);
+        FailureOr<SmallVector<int64_t>> indices =
+            getIndices(frame, load.getIndices(), opPtr);
+        if (failed(source) || failed(indices))
+          return failure();
+        SmallVector<int64_t> one(source->shape.size(), 1);
+        if (failed(checkBox(opPtr, source->shape, *indices, one, "tensor")))
+          return failure();
+        int64_t elementBytes = getElementBytes(source->elementType);
+        int64_t offset = 0;
+        for (size_t d = 0; d < indices->size(); ++d)
+          offset = offset * source->shape[d] + (*indices)[d];
+        uint64_t bits = 0;
+        for (int64_t i = 0; i < elementBytes && i < 8; ++i)
+          bits |= uint64_t((*source->bytes)[offset * elementBytes + i])
+                  << (8 * i);
+        unsigned width = getScalarWidth(load.getType());
+        if (width < 64)
+          bits &= (uint64_t(1) << width) - 1;
+        frame[load.getResult()] = ScalarValue{bits};
+        return success();
+      })
+      .Case([&](flow::TensorStoreOp store) -> LogicalResult {
+        FailureOr<TensorValue> target =
+            get<TensorValue>(frame, store.getTarget(), opPtr);
+        FailureOr<ScalarValue> value =
+            get<ScalarValue>(frame, store.getValue(), opPtr);
+        FailureOr<SmallVector<int64_t>> indices =
+            getIndices(frame, store.getIndices(), opPtr);
+        if (failed(target) || failed(value) || failed(indices))
+          return failure();
+        SmallVector<int64_t> one(target->shape.size(), 1);
+        if (failed(checkBox(opPtr, target->shape, *indices, one, "tensor")))
+          return failure();
+        int64_t elementBytes = getElementBytes(target->elementType);
+        int64_t offset = 0;
+        for (size_t d = 0; d < indices->size(); ++d)
+          offset = offset * target->shape[d] + (*indices)[d];
+        std::vector<uint8_t> bytes(*target->bytes);
+        std::vector<uint8_t> element;
+        appendScalar(value->bits, elementBytes, element);
+        std::copy(element.begin(), element.end(),
+                  bytes.begin() + offset * elementBytes);
+        frame[store.getResult()] =
+            makeTensor(std::move(bytes), target->shape, target->elementType);
+        return success();
+      })
+      .Case([&](hal::ConstantSubspanOp subspan) -> LogicalResult {
+        auto range = subspan.getRuntimeRange();
+        FailureOr<SmallVector<int64_t>> shape =
+            resolveResultShape(*this, frame, opPtr, 0);
+        if (failed(shape))
+          return failure();
+        Type elementType = subspan.getType().getElementType();
+        int64_t size = getByteSize(*shape, getElementBytes(elementType));
+        if (size > range.getLength())
+          return subspan.emitError()
+                 << "views " << size << " bytes but its byte range holds "
+                 << range.getLength();
+        // The value's storage is the whole byte range (when it can be
+        // materialized): what the lowering binds for it and its aliases.
+        int64_t storageSize =
+            range.getLength() <= kMaxTensorBytes ? range.getLength() : size;
+        FailureOr<BufferRef> ref = getGlobalBufferRange(
+            opPtr, subspan.getRuntimeBuffer(), range.getOffset(), storageSize);
+        if (failed(ref))
+          return failure();
+        ArrayRef<uint8_t> bytes = ref->root->read(ref->offset, storageSize);
+        frame[subspan.getResult()] =
+            makeTensor(std::vector<uint8_t>(bytes.begin(), bytes.end()), *shape,
+                       elementType);
+        return success();
+      })
+      .Case([&](hal::TensorCastOp castOp) -> LogicalResult {
+        if (isa<hal::BufferViewType>(castOp.getSource().getType())) {
+          FailureOr<BufferViewValue> view =
+              get<BufferViewValue>(frame, castOp.getSource(), opPtr);
+          FailureOr<SmallVector<int64_t>> shape = resolveShape(
+              *this, frame, opPtr, castOp.getType(), castOp.getTargetDims());
+          if (failed(view) || failed(shape) ||
+              failed(checkRange(opPtr, view->buffer, "buffer view")))
+            return failure();
+          Type elementType =
+              cast<RankedTensorType>(castOp.getType()).getElementType();
+          int64_t size = getByteSize(*shape, getElementBytes(elementType));
+          if (size > view->buffer.length)
+            return castOp.emitError() << "views " << size << " bytes of a "
+                                      << view->buffer.length << "-byte buffer";
+          ArrayRef<uint8_t> bytes =
+              view->buffer.root->read(view->buffer.offset, size);
+          frame[castOp.getResult()] =
+              makeTensor(std::vector<uint8_t>(bytes.begin(), bytes.end()),
+                         *shape, elementType);
+          return success();
+        }
+        FailureOr<TensorValue> tensor =
+            get<TensorValue>(frame, castOp.getSource(), opPtr);
+        if (failed(tensor))
+          return failure();
+        std::optional<int32_t> encoded =
+            hal::getElementTypeValue(tensor->elementType);
+        if (!encoded)
+          return castOp.emitError() << "has no element type encoding";
+        int64_t size = tensorByteSize(*tensor);
+        auto root = std::make_shared<RootBuffer>(RootBuffer::withContents(
+            "buffer view", ArrayRef<uint8_t>(*tensor->bytes).take_front(size)));
+        frame[castOp.getResult()] =
+            BufferViewValue{BufferRef{root, 0, size}, tensor->shape, *encoded,
+                            hal::kDenseRowMajorEncoding};
+        return success();
+      })
+      .Default([&](Operation *) {
+        handled = false;
+        return success();
+      });
+}

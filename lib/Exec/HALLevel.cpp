@@ -1,0 +1,496 @@
+//===- HALLevel.cpp - Reference executor: buffers and recording -----------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// HAL-level semantics of the host-side ops: allocations (poison until
+// written), subspans as views, buffer views, size and offset arithmetic,
+// packs placed by the executor's own in-order placement, device switches,
+// and command recording (commands capture their concrete operands and the
+// descriptor sets and push constants in effect; they run at submission).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+#include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "streamhal/Exec/InOrderPlacement.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace streamhal;
+using namespace streamhal::exec;
+
+LogicalResult ExecutorImpl::checkRange(Operation *user, const BufferRef &ref,
+                                       StringRef what) {
+  if (ref.offset < 0 || ref.length < 0)
+    return user->emitError() << "has a " << what << " with negative offset "
+                             << ref.offset << " or length " << ref.length;
+  if (ref.length == kUnboundedLength)
+    return success();
+  if (ref.root->isGrowable() &&
+      (ref.offset > kMaxGrowableLength || ref.length > kMaxGrowableLength ||
+       ref.offset + ref.length > kMaxGrowableLength))
+    return user->emitError() << "has a " << what << " [" << ref.offset << ", +"
+                             << ref.length << ") of " << ref.root->getName()
+                             << " beyond the 4 GiB the executor materializes";
+  if (!ref.root->ensureRange(ref.offset, ref.length))
+    return user->emitError() << "has a " << what << " [" << ref.offset << ", "
+                             << ref.offset + ref.length << ") outside buffer "
+                             << ref.root->getName() << " of "
+                             << ref.root->getLength() << " bytes";
+  return success();
+}
+
+/// Returns the sub-range [offset, offset + length) of `buffer`, checked
+/// against the buffer's own length.
+static FailureOr<BufferRef> subrange(ExecutorImpl &exec, Operation *user,
+                                     const BufferRef &buffer, int64_t offset,
+                                     int64_t length, StringRef what) {
+  if (offset < 0 || length < 0 ||
+      (buffer.length != kUnboundedLength &&
+       (offset > buffer.length || length > buffer.length - offset)))
+    return user->emitError()
+           << "has a " << what << " [" << offset << ", " << offset + length
+           << ") outside its " << buffer.length << "-byte buffer (of root "
+           << buffer.root->getName() << ")";
+  BufferRef ref{buffer.root, buffer.offset + offset, length};
+  if (failed(exec.checkRange(user, ref, what)))
+    return failure();
+  return ref;
+}
+
+static FailureOr<int64_t> computeSize(ExecutorImpl &exec, Frame &frame,
+                                      Operation *op, ValueRange shapeValues,
+                                      Value elementType) {
+  FailureOr<SmallVector<int64_t>> shape =
+      exec.getIndices(frame, shapeValues, op);
+  FailureOr<int64_t> type = exec.getIndex(frame, elementType, op);
+  if (failed(shape) || failed(type))
+    return failure();
+  int64_t size = getByteSize(
+      *shape, hal::getElementByteCount(static_cast<int32_t>(*type)));
+  if (size < 0)
+    return op->emitError() << "computes a size that overflows 64 bits";
+  return size;
+}
+
+LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
+                                     unsigned depth, bool &handled) {
+  handled = true;
+  Operation *opPtr = &op;
+  return llvm::TypeSwitch<Operation *, LogicalResult>(opPtr)
+      .Case<hal::ExSharedDeviceOp, hal::DeviceAllocatorOp,
+            hal::ExecutableLayoutLookupOp>([&](Operation *handle) {
+        frame[handle->getResult(0)] = HandleValue{};
+        return success();
+      })
+      .Case([&](hal::AllocatorComputeSizeOp size) -> LogicalResult {
+        FailureOr<int64_t> bytes = computeSize(
+            *this, frame, opPtr, size.getShape(), size.getElementType());
+        if (failed(bytes))
+          return failure();
+        frame[size.getResult()] = ScalarValue{static_cast<uint64_t>(*bytes)};
+        return success();
+      })
+      .Case([&](hal::AllocatorComputeOffsetOp offset) -> LogicalResult {
+        FailureOr<SmallVector<int64_t>> indices =
+            getIndices(frame, offset.getIndices(), opPtr);
+        FailureOr<SmallVector<int64_t>> shape =
+            getIndices(frame, offset.getShape(), opPtr);
+        FailureOr<int64_t> type =
+            getIndex(frame, offset.getElementType(), opPtr);
+        if (failed(indices) || failed(shape) || failed(type))
+          return failure();
+        int64_t linear = 0;
+        for (size_t d = 0; d < indices->size() && d < shape->size(); ++d)
+          linear = linear * (*shape)[d] + (*indices)[d];
+        frame[offset.getOffset()] = ScalarValue{static_cast<uint64_t>(
+            linear * hal::getElementByteCount(static_cast<int32_t>(*type)))};
+        return success();
+      })
+      .Case([&](hal::AllocatorAllocateOp allocate) -> LogicalResult {
+        FailureOr<int64_t> size =
+            getIndex(frame, allocate.getResultSize(), opPtr);
+        if (failed(size))
+          return failure();
+        if (*size < 0 || *size > (int64_t(1) << 32))
+          return allocate.emitError()
+                 << "allocates " << *size
+                 << " bytes; the executor allocates 0 to 4 GiB";
+        auto root = std::make_shared<RootBuffer>(RootBuffer::allocate(
+            "allocation " + std::to_string(nextAllocation++), *size));
+        frame[allocate.getResult()] = BufferRef{root, 0, *size};
+        return success();
+      })
+      .Case([&](hal::AllocatorPackOp pack) -> LogicalResult {
+        ArrayRef<int64_t> intervals;
+        SmallVector<int64_t> flat;
+        for (Attribute attr : pack.getLifetimeIntervals())
+          flat.push_back(cast<IntegerAttr>(attr).getInt());
+        ValueRange sizes = pack.getDynamicSliceSizes();
+        if (flat.size() != 2 * sizes.size())
+          return pack.emitError() << "has malformed lifetime intervals";
+        SmallVector<PlacementSlice> slices;
+        for (auto [index, size] : llvm::enumerate(sizes)) {
+          FailureOr<int64_t> bytes = getIndex(frame, size, opPtr);
+          if (failed(bytes))
+            return failure();
+          slices.push_back({flat[2 * index], flat[2 * index + 1], *bytes});
+        }
+        int64_t base = 0;
+        if (Value offset = pack.getOffset()) {
+          FailureOr<int64_t> value = getIndex(frame, offset, opPtr);
+          if (failed(value))
+            return failure();
+          base = *value;
+        }
+        Placement placement =
+            placeInOrder(slices, offsetAlignment, rangeAlignment);
+        frame[pack.getTotalLength()] =
+            ScalarValue{static_cast<uint64_t>(placement.totalLength)};
+        for (auto [result, offset] :
+             llvm::zip(pack.getPackedOffsets(), placement.offsets))
+          frame[result] = ScalarValue{static_cast<uint64_t>(base + offset)};
+        (void)intervals;
+        return success();
+      })
+      .Case([&](hal::BufferSubspanOp subspan) -> LogicalResult {
+        FailureOr<BufferRef> source =
+            get<BufferRef>(frame, subspan.getSourceBuffer(), opPtr);
+        FailureOr<int64_t> offset =
+            getIndex(frame, subspan.getSourceOffset(), opPtr);
+        FailureOr<int64_t> length = getIndex(frame, subspan.getLength(), opPtr);
+        if (failed(source) || failed(offset) || failed(length))
+          return failure();
+        FailureOr<BufferRef> ref =
+            subrange(*this, opPtr, *source, *offset, *length, "subspan");
+        if (failed(ref))
+          return failure();
+        frame[subspan.getResult()] = *ref;
+        return success();
+      })
+      .Case([&](hal::BufferLoadOp load) -> LogicalResult {
+        FailureOr<BufferRef> source =
+            get<BufferRef>(frame, load.getSourceBuffer(), opPtr);
+        FailureOr<int64_t> offset =
+            getIndex(frame, load.getSourceOffset(), opPtr);
+        if (failed(source) || failed(offset))
+          return failure();
+        int64_t bytes = getElementBytes(load.getType());
+        FailureOr<BufferRef> ref =
+            subrange(*this, opPtr, *source, *offset, bytes, "load");
+        if (failed(ref))
+          return failure();
+        if (std::optional<int64_t> poison =
+                ref->root->findUninitialized(ref->offset, ref->length))
+          return load.emitError() << "reads uninitialized byte " << *poison
+                                  << " of " << ref->root->getName();
+        uint64_t bits = 0;
+        ArrayRef<uint8_t> data = ref->root->read(ref->offset, ref->length);
+        for (int64_t i = 0; i < bytes && i < 8; ++i)
+          bits |= uint64_t(data[i]) << (8 * i);
+        unsigned width = getScalarWidth(load.getType());
+        if (width < 64)
+          bits &= (uint64_t(1) << width) - 1;
+        frame[load.getResult()] = ScalarValue{bits};
+        return success();
+      })
+      .Case([&](hal::BufferStoreOp store) -> LogicalResult {
+        FailureOr<BufferRef> target =
+            get<BufferRef>(frame, store.getTargetBuffer(), opPtr);
+        FailureOr<int64_t> offset =
+            getIndex(frame, store.getTargetOffset(), opPtr);
+        FailureOr<ScalarValue> value =
+            get<ScalarValue>(frame, store.getValue(), opPtr);
+        if (failed(target) || failed(offset) || failed(value))
+          return failure();
+        int64_t bytes = getElementBytes(store.getValue().getType());
+        FailureOr<BufferRef> ref =
+            subrange(*this, opPtr, *target, *offset, bytes, "store");
+        if (failed(ref))
+          return failure();
+        if (ref->root->isReadOnly())
+          return store.emitError() << "stores into " << ref->root->getName()
+                                   << ", constant storage that is read-only";
+        SmallVector<uint8_t> data;
+        for (int64_t i = 0; i < bytes; ++i)
+          data.push_back(i < 8 ? static_cast<uint8_t>(value->bits >> (8 * i))
+                               : 0);
+        ref->root->write(ref->offset, data, opPtr);
+        return success();
+      })
+      .Case([&](hal::BufferViewCreateOp create) -> LogicalResult {
+        FailureOr<BufferRef> buffer =
+            get<BufferRef>(frame, create.getBuffer(), opPtr);
+        FailureOr<SmallVector<int64_t>> shape =
+            getIndices(frame, create.getShape(), opPtr);
+        FailureOr<int64_t> type =
+            getIndex(frame, create.getElementType(), opPtr);
+        FailureOr<int64_t> encoding =
+            getIndex(frame, create.getEncodingType(), opPtr);
+        if (failed(buffer) || failed(shape) || failed(type) || failed(encoding))
+          return failure();
+        int64_t size = getByteSize(
+            *shape, hal::getElementByteCount(static_cast<int32_t>(*type)));
+        if (buffer->length != kUnboundedLength && size > buffer->length)
+          return create.emitError() << "views " << size << " bytes of a "
+                                    << buffer->length << "-byte buffer";
+        BufferRef viewed{buffer->root, buffer->offset, size};
+        frame[create.getResult()] =
+            BufferViewValue{viewed, *shape, static_cast<int32_t>(*type),
+                            static_cast<int32_t>(*encoding)};
+        return success();
+      })
+      .Case([&](hal::BufferViewBufferOp buffer) -> LogicalResult {
+        FailureOr<BufferViewValue> view =
+            get<BufferViewValue>(frame, buffer.getBufferView(), opPtr);
+        if (failed(view))
+          return failure();
+        frame[buffer.getResult()] = view->buffer;
+        return success();
+      })
+      .Case([&](hal::BufferViewDimOp dim) -> LogicalResult {
+        FailureOr<BufferViewValue> view =
+            get<BufferViewValue>(frame, dim.getBufferView(), opPtr);
+        if (failed(view))
+          return failure();
+        uint64_t index = dim.getIndex().getZExtValue();
+        if (index >= view->shape.size())
+          return dim.emitError() << "reads dim " << index << " of a rank-"
+                                 << view->shape.size() << " buffer view";
+        frame[dim.getResult()] =
+            ScalarValue{static_cast<uint64_t>(view->shape[index])};
+        return success();
+      })
+      .Case([&](hal::CommandBufferCreateOp create) {
+        frame[create.getResult()] = std::make_shared<CommandBufferState>();
+        return success();
+      })
+      .Case([&](hal::DeviceSwitchOp switchOp) -> LogicalResult {
+        for (auto [condition, region] : llvm::zip(
+                 switchOp.getConditions(), switchOp.getConditionRegions())) {
+          auto match = dyn_cast<hal::MatchExecutableFormatAttr>(condition);
+          if (!match)
+            return switchOp.emitError()
+                   << "has condition " << condition
+                   << " which the executor cannot evaluate";
+          if (!supportsFormat(match.getFormat().getValue()))
+            continue;
+          SmallVector<RuntimeValue> results;
+          if (failed(runBlock(region.front(), frame, results, depth)))
+            return failure();
+          for (auto [result, value] : llvm::zip(switchOp.getResults(), results))
+            frame[result] = value;
+          return success();
+        }
+        return switchOp.emitError()
+               << "has no case for the formats the device supports";
+      })
+      .Case([&](hal::ExSubmitAndWaitOp submitOp) -> LogicalResult {
+        FailureOr<std::shared_ptr<CommandBufferState>> state =
+            get<std::shared_ptr<CommandBufferState>>(
+                frame, submitOp.getCommandBuffer(), opPtr);
+        if (failed(state))
+          return failure();
+        return submit(opPtr, **state);
+      })
+      .Default([&](Operation *) { return recordCommand(op, frame, handled); });
+}
+
+LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
+                                          bool &handled) {
+  Operation *opPtr = &op;
+  auto stateFor = [&](Value commandBuffer) -> CommandBufferState * {
+    FailureOr<std::shared_ptr<CommandBufferState>> state =
+        get<std::shared_ptr<CommandBufferState>>(frame, commandBuffer, opPtr);
+    return succeeded(state) ? state->get() : nullptr;
+  };
+  auto recording = [&](Value commandBuffer) -> CommandBufferState * {
+    CommandBufferState *state = stateFor(commandBuffer);
+    if (state && (!state->begun || state->ended)) {
+      op.emitError() << "records into a command buffer that is not between "
+                        "begin and end";
+      return nullptr;
+    }
+    return state;
+  };
+  return llvm::TypeSwitch<Operation *, LogicalResult>(opPtr)
+      .Case([&](hal::CommandBufferBeginOp begin) -> LogicalResult {
+        CommandBufferState *state = stateFor(begin.getCommandBuffer());
+        if (!state)
+          return failure();
+        if (state->begun)
+          return begin.emitError() << "begins a command buffer twice";
+        state->begun = true;
+        return success();
+      })
+      .Case([&](hal::CommandBufferEndOp end) -> LogicalResult {
+        CommandBufferState *state = recording(end.getCommandBuffer());
+        if (!state)
+          return failure();
+        state->ended = true;
+        return success();
+      })
+      .Case([&](hal::CommandBufferFillBufferOp fill) -> LogicalResult {
+        CommandBufferState *state = recording(fill.getCommandBuffer());
+        FailureOr<BufferRef> target =
+            get<BufferRef>(frame, fill.getTargetBuffer(), opPtr);
+        FailureOr<int64_t> offset =
+            getIndex(frame, fill.getTargetOffset(), opPtr);
+        FailureOr<int64_t> length = getIndex(frame, fill.getLength(), opPtr);
+        FailureOr<ScalarValue> pattern =
+            get<ScalarValue>(frame, fill.getPattern(), opPtr);
+        if (!state || failed(target) || failed(offset) || failed(length) ||
+            failed(pattern))
+          return failure();
+        FailureOr<BufferRef> range =
+            subrange(*this, opPtr, *target, *offset, *length, "fill range");
+        if (failed(range))
+          return failure();
+        Command command{Command::Kind::Fill};
+        command.op = opPtr;
+        command.target = *range;
+        command.pattern = static_cast<uint32_t>(pattern->bits);
+        state->commands.push_back(std::move(command));
+        return success();
+      })
+      .Case([&](hal::CommandBufferCopyBufferOp copy) -> LogicalResult {
+        CommandBufferState *state = recording(copy.getCommandBuffer());
+        FailureOr<BufferRef> source =
+            get<BufferRef>(frame, copy.getSourceBuffer(), opPtr);
+        FailureOr<BufferRef> target =
+            get<BufferRef>(frame, copy.getTargetBuffer(), opPtr);
+        FailureOr<int64_t> sourceOffset =
+            getIndex(frame, copy.getSourceOffset(), opPtr);
+        FailureOr<int64_t> targetOffset =
+            getIndex(frame, copy.getTargetOffset(), opPtr);
+        FailureOr<int64_t> length = getIndex(frame, copy.getLength(), opPtr);
+        if (!state || failed(source) || failed(target) ||
+            failed(sourceOffset) || failed(targetOffset) || failed(length))
+          return failure();
+        FailureOr<BufferRef> from = subrange(
+            *this, opPtr, *source, *sourceOffset, *length, "copy source range");
+        if (failed(from))
+          return failure();
+        FailureOr<BufferRef> to = subrange(*this, opPtr, *target, *targetOffset,
+                                           *length, "copy target range");
+        if (failed(to))
+          return failure();
+        Command command{Command::Kind::Copy};
+        command.op = opPtr;
+        command.source = *from;
+        command.target = *to;
+        state->commands.push_back(std::move(command));
+        return success();
+      })
+      .Case([&](hal::CommandBufferPushDescriptorSetOp push) -> LogicalResult {
+        CommandBufferState *state = recording(push.getCommandBuffer());
+        FailureOr<int64_t> set = getIndex(frame, push.getSet(), opPtr);
+        if (!state || failed(set))
+          return failure();
+        std::map<int64_t, BufferRef> bindings;
+        for (auto [ordinal, buffer, offset, length] :
+             llvm::zip(push.getBindingOrdinals(), push.getBindingBuffers(),
+                       push.getBindingOffsets(), push.getBindingLengths())) {
+          FailureOr<int64_t> index = getIndex(frame, ordinal, opPtr);
+          FailureOr<BufferRef> ref = get<BufferRef>(frame, buffer, opPtr);
+          FailureOr<int64_t> start = getIndex(frame, offset, opPtr);
+          FailureOr<int64_t> size = getIndex(frame, length, opPtr);
+          if (failed(index) || failed(ref) || failed(start) || failed(size))
+            return failure();
+          FailureOr<BufferRef> range =
+              subrange(*this, opPtr, *ref, *start, *size, "binding range");
+          if (failed(range))
+            return failure();
+          if (!bindings.emplace(*index, *range).second)
+            return push.emitError() << "binds ordinal " << *index << " twice";
+        }
+        state->descriptorSets[*set] = std::move(bindings);
+        return success();
+      })
+      .Case([&](hal::CommandBufferPushConstantsOp push) -> LogicalResult {
+        CommandBufferState *state = recording(push.getCommandBuffer());
+        if (!state)
+          return failure();
+        int64_t ordinal = push.getOffset().getSExtValue();
+        for (Value value : push.getValues()) {
+          FailureOr<ScalarValue> scalar = get<ScalarValue>(frame, value, opPtr);
+          if (failed(scalar))
+            return failure();
+          state->pushConstants[ordinal++] = static_cast<uint32_t>(scalar->bits);
+        }
+        return success();
+      })
+      .Case([&](hal::CommandBufferDispatchSymbolOp dispatch) -> LogicalResult {
+        CommandBufferState *state = recording(dispatch.getCommandBuffer());
+        FailureOr<SmallVector<int64_t>> counts =
+            getIndices(frame,
+                       {dispatch.getWorkgroupX(), dispatch.getWorkgroupY(),
+                        dispatch.getWorkgroupZ()},
+                       opPtr);
+        if (!state || failed(counts))
+          return failure();
+        SymbolRefAttr target = dispatch.getEntryPoint();
+        auto entryPoint = dyn_cast_if_present<hal::ExecutableEntryPointOp>(
+            SymbolTable::lookupSymbolIn(module, target));
+        if (!entryPoint || target.getNestedReferences().size() != 2)
+          return dispatch.emitError()
+                 << "targets " << target << " which is no entry point";
+        hal::InterfaceOp interface = entryPoint.lookupInterface();
+        if (!interface)
+          return dispatch.emitError() << "targets an entry point without "
+                                         "interface";
+        Command command{Command::Kind::Dispatch};
+        command.op = opPtr;
+        command.entrySymbol = "@" + target.getRootReference().str() + "::@" +
+                              target.getLeafReference().str();
+        for (auto binding :
+             interface.getBody().front().getOps<hal::InterfaceBindingOp>()) {
+          int64_t set = binding.getSet().getZExtValue();
+          int64_t ordinal = binding.getBinding().getZExtValue();
+          auto setIt = state->descriptorSets.find(set);
+          if (setIt == state->descriptorSets.end())
+            continue;
+          auto it = setIt->second.find(ordinal);
+          if (it == setIt->second.end())
+            continue;
+          auto access = static_cast<uint32_t>(binding.getAccess());
+          command.bindings.push_back(
+              {static_cast<uint32_t>(set), static_cast<uint32_t>(ordinal),
+               (access & static_cast<uint32_t>(hal::MemoryAccess::Read)) != 0,
+               (access & static_cast<uint32_t>(hal::MemoryAccess::Write)) != 0,
+               it->second});
+        }
+        llvm::sort(command.bindings,
+                   [](const Command::Binding &a, const Command::Binding &b) {
+                     return std::make_pair(a.set, a.binding) <
+                            std::make_pair(b.set, b.binding);
+                   });
+        int64_t count = interface.getPushConstantCount();
+        for (int64_t ordinal = 0; ordinal < count; ++ordinal) {
+          auto it = state->pushConstants.find(ordinal);
+          command.pushConstants.push_back(
+              it == state->pushConstants.end() ? 0 : it->second);
+        }
+        for (unsigned i = 0; i < 3; ++i)
+          command.workgroups[i] = static_cast<uint64_t>((*counts)[i]);
+        state->commands.push_back(std::move(command));
+        return success();
+      })
+      .Case([&](hal::CommandBufferExecutionBarrierOp barrier) -> LogicalResult {
+        CommandBufferState *state = recording(barrier.getCommandBuffer());
+        if (!state)
+          return failure();
+        Command command{Command::Kind::Barrier};
+        command.op = opPtr;
+        state->commands.push_back(std::move(command));
+        return success();
+      })
+      .Default([&](Operation *) {
+        handled = false;
+        return success();
+      });
+}

@@ -1,0 +1,178 @@
+//===- Scalars.cpp - Reference executor: arith on scalars -----------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Integer and index `arith` ops on the bits of scalars (index is 64-bit),
+// plus float constants and bitcasts: what programs use to compute sizes,
+// offsets, workloads, push constants and splat values.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace streamhal;
+using namespace streamhal::exec;
+
+static uint64_t truncate(uint64_t bits, unsigned width) {
+  return width >= 64 ? bits : bits & ((uint64_t(1) << width) - 1);
+}
+
+static int64_t toSigned(uint64_t bits, unsigned width) {
+  if (width == 0 || width >= 64)
+    return static_cast<int64_t>(bits);
+  uint64_t sign = uint64_t(1) << (width - 1);
+  bits = truncate(bits, width);
+  return static_cast<int64_t>((bits ^ sign) - sign);
+}
+
+LogicalResult ExecutorImpl::runArith(Operation &op, Frame &frame) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    Attribute value = constant.getValue();
+    uint64_t bits;
+    if (auto integer = dyn_cast<IntegerAttr>(value))
+      bits = integer.getValue().getZExtValue();
+    else if (auto floating = dyn_cast<FloatAttr>(value))
+      bits = floating.getValue().bitcastToAPInt().getZExtValue();
+    else
+      return op.emitError() << "is a constant the executor cannot hold";
+    frame[constant.getResult()] =
+        ScalarValue{truncate(bits, getScalarWidth(constant.getType()))};
+    return success();
+  }
+  if (op.getNumResults() != 1 || getScalarWidth(op.getResult(0).getType()) == 0)
+    return op.emitOpError() << "is not supported by the executor";
+  SmallVector<uint64_t, 3> operands;
+  for (Value operand : op.getOperands()) {
+    FailureOr<ScalarValue> scalar = get<ScalarValue>(frame, operand, &op);
+    if (failed(scalar))
+      return failure();
+    operands.push_back(scalar->bits);
+  }
+  unsigned width =
+      op.getNumOperands() ? getScalarWidth(op.getOperand(0).getType()) : 64;
+  unsigned resultWidth = getScalarWidth(op.getResult(0).getType());
+  auto u = [&](unsigned i) { return truncate(operands[i], width); };
+  auto s = [&](unsigned i) { return toSigned(operands[i], width); };
+  bool divideByZero = false;
+  auto checkDivisor = [&](uint64_t divisor) {
+    if (truncate(divisor, width) == 0)
+      divideByZero = true;
+    return divideByZero;
+  };
+
+  std::optional<uint64_t> result =
+      llvm::TypeSwitch<Operation *, std::optional<uint64_t>>(&op)
+          .Case([&](arith::AddIOp) { return u(0) + u(1); })
+          .Case([&](arith::SubIOp) { return u(0) - u(1); })
+          .Case([&](arith::MulIOp) { return u(0) * u(1); })
+          .Case([&](arith::AndIOp) { return u(0) & u(1); })
+          .Case([&](arith::OrIOp) { return u(0) | u(1); })
+          .Case([&](arith::XOrIOp) { return u(0) ^ u(1); })
+          .Case([&](arith::ShLIOp) -> std::optional<uint64_t> {
+            return u(1) >= width ? 0 : u(0) << u(1);
+          })
+          .Case([&](arith::ShRUIOp) -> std::optional<uint64_t> {
+            return u(1) >= width ? 0 : u(0) >> u(1);
+          })
+          .Case([&](arith::ShRSIOp) -> std::optional<uint64_t> {
+            return static_cast<uint64_t>(s(0) >>
+                                         std::min<uint64_t>(u(1), width - 1));
+          })
+          .Case([&](arith::DivUIOp) -> std::optional<uint64_t> {
+            if (checkDivisor(u(1)))
+              return std::nullopt;
+            return u(0) / u(1);
+          })
+          .Case([&](arith::RemUIOp) -> std::optional<uint64_t> {
+            if (checkDivisor(u(1)))
+              return std::nullopt;
+            return u(0) % u(1);
+          })
+          .Case([&](arith::CeilDivUIOp) -> std::optional<uint64_t> {
+            if (checkDivisor(u(1)))
+              return std::nullopt;
+            return u(0) / u(1) + (u(0) % u(1) != 0);
+          })
+          .Case([&](arith::DivSIOp) -> std::optional<uint64_t> {
+            if (checkDivisor(u(1)))
+              return std::nullopt;
+            return static_cast<uint64_t>(s(0) / s(1));
+          })
+          .Case([&](arith::RemSIOp) -> std::optional<uint64_t> {
+            if (checkDivisor(u(1)))
+              return std::nullopt;
+            return static_cast<uint64_t>(s(0) % s(1));
+          })
+          .Case([&](arith::CeilDivSIOp) -> std::optional<uint64_t> {
+            if (checkDivisor(u(1)))
+              return std::nullopt;
+            int64_t q = s(0) / s(1);
+            if ((s(0) % s(1) != 0) && ((s(0) < 0) == (s(1) < 0)))
+              ++q;
+            return static_cast<uint64_t>(q);
+          })
+          .Case([&](arith::FloorDivSIOp) -> std::optional<uint64_t> {
+            if (checkDivisor(u(1)))
+              return std::nullopt;
+            int64_t q = s(0) / s(1);
+            if ((s(0) % s(1) != 0) && ((s(0) < 0) != (s(1) < 0)))
+              --q;
+            return static_cast<uint64_t>(q);
+          })
+          .Case([&](arith::MaxUIOp) { return std::max(u(0), u(1)); })
+          .Case([&](arith::MinUIOp) { return std::min(u(0), u(1)); })
+          .Case([&](arith::MaxSIOp) {
+            return static_cast<uint64_t>(std::max(s(0), s(1)));
+          })
+          .Case([&](arith::MinSIOp) {
+            return static_cast<uint64_t>(std::min(s(0), s(1)));
+          })
+          .Case([&](arith::SelectOp) {
+            return (operands[0] & 1) ? operands[1] : operands[2];
+          })
+          .Case([&](arith::CmpIOp cmp) -> std::optional<uint64_t> {
+            switch (cmp.getPredicate()) {
+            case arith::CmpIPredicate::eq:
+              return u(0) == u(1);
+            case arith::CmpIPredicate::ne:
+              return u(0) != u(1);
+            case arith::CmpIPredicate::ult:
+              return u(0) < u(1);
+            case arith::CmpIPredicate::ule:
+              return u(0) <= u(1);
+            case arith::CmpIPredicate::ugt:
+              return u(0) > u(1);
+            case arith::CmpIPredicate::uge:
+              return u(0) >= u(1);
+            case arith::CmpIPredicate::slt:
+              return s(0) < s(1);
+            case arith::CmpIPredicate::sle:
+              return s(0) <= s(1);
+            case arith::CmpIPredicate::sgt:
+              return s(0) > s(1);
+            case arith::CmpIPredicate::sge:
+              return s(0) >= s(1);
+            }
+            return std::nullopt;
+          })
+          .Case([&](arith::IndexCastOp) { return static_cast<uint64_t>(s(0)); })
+          .Case([&](arith::IndexCastUIOp) { return u(0); })
+          .Case([&](arith::ExtUIOp) { return u(0); })
+          .Case([&](arith::ExtSIOp) { return static_cast<uint64_t>(s(0)); })
+          .Case([&](arith::TruncIOp) { return u(0); })
+          .Case([&](arith::BitcastOp) { return u(0); })
+          .Default([](Operation *) { return std::nullopt; });
+  if (divideByZero)
+    return op.emitError() << "divides by zero";
+  if (!result)
+    return op.emitOpError() << "is not supported by the executor";
+  frame[op.getResult(0)] = ScalarValue{truncate(*result, resultWidth)};
+  return success();
+}

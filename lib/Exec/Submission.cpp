@@ -1,0 +1,257 @@
+//===- Submission.cpp - Reference executor: running command buffers -------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// At `submit_and_wait` the recorded commands run batch by batch (a batch is
+// what lies between two barriers). Inside a batch the device may run
+// commands in any order, so two commands whose concrete byte ranges overlap
+// on one root with a write are a race; every batch also runs in several
+// orders and must give the same bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace streamhal;
+using namespace streamhal::exec;
+
+SmallVector<Access> Command::getAccesses() const {
+  SmallVector<Access> accesses;
+  switch (kind) {
+  case Kind::Fill:
+    accesses.push_back({target, false, true});
+    break;
+  case Kind::Copy:
+    accesses.push_back({source, true, false});
+    accesses.push_back({target, false, true});
+    break;
+  case Kind::Dispatch:
+    for (const Binding &binding : bindings)
+      accesses.push_back({binding.range, binding.reads, binding.writes});
+    break;
+  case Kind::Barrier:
+    break;
+  }
+  return accesses;
+}
+
+static std::string describeRange(const BufferRef &ref) {
+  return "[" + std::to_string(ref.offset) + ", " +
+         std::to_string(ref.offset + ref.length) + ") of " +
+         ref.root->getName();
+}
+
+LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
+  if (!state.begun || !state.ended)
+    return op->emitError() << "submits a command buffer that was not begun "
+                              "and ended";
+  SmallVector<const Command *> batch;
+  for (const Command &command : state.commands) {
+    if (command.kind != Command::Kind::Barrier) {
+      batch.push_back(&command);
+      continue;
+    }
+    if (failed(runBatch(batch)))
+      return failure();
+    batch.clear();
+  }
+  if (failed(runBatch(batch)))
+    return failure();
+  // A one-shot command buffer runs once.
+  state.commands.clear();
+  return success();
+}
+
+/// Reports a race between two commands of one batch, if any.
+static LogicalResult checkRaces(ArrayRef<const Command *> batch) {
+  SmallVector<SmallVector<Access>> accesses;
+  for (const Command *command : batch)
+    accesses.push_back(command->getAccesses());
+  for (size_t later = 0; later < batch.size(); ++later)
+    for (size_t earlier = 0; earlier < later; ++earlier)
+      for (const Access &a : accesses[later])
+        for (const Access &b : accesses[earlier]) {
+          if (a.range.root != b.range.root || !(a.writes || b.writes))
+            continue;
+          int64_t begin = std::max(a.range.offset, b.range.offset);
+          int64_t end = std::min(a.range.offset + a.range.length,
+                                 b.range.offset + b.range.length);
+          if (begin >= end)
+            continue;
+          InFlightDiagnostic diag =
+              batch[later]->op->emitError()
+              << "races with '" << batch[earlier]->op->getName()
+              << "' in the same barrier-delimited batch: it "
+              << (a.writes ? "writes " : "reads ") << describeRange(a.range)
+              << ", the other " << (b.writes ? "writes " : "reads ")
+              << describeRange(b.range) << " (overlap [" << begin << ", " << end
+              << "))";
+          diag.attachNote(batch[earlier]->op->getLoc())
+              << "the other command of the race";
+          return failure();
+        }
+  return success();
+}
+
+LogicalResult ExecutorImpl::executeCommand(const Command &command,
+                                           bool record) {
+  for (const Access &access : command.getAccesses())
+    if (access.writes && access.range.root->isReadOnly())
+      return command.op->emitError()
+             << "writes " << describeRange(access.range)
+             << ", constant storage (an immutable global) that is read-only";
+  auto checkInitialized = [&](const BufferRef &ref,
+                              StringRef what) -> LogicalResult {
+    if (std::optional<int64_t> poison =
+            ref.root->findUninitialized(ref.offset, ref.length))
+      return command.op->emitError()
+             << "reads uninitialized memory: byte " << *poison << " of "
+             << ref.root->getName() << " (in its " << what << " "
+             << describeRange(ref) << ") was never written";
+    return success();
+  };
+  switch (command.kind) {
+  case Command::Kind::Barrier:
+    return success();
+  case Command::Kind::Fill: {
+    std::vector<uint8_t> bytes(command.target.length);
+    for (size_t i = 0; i < bytes.size(); ++i)
+      bytes[i] = static_cast<uint8_t>(command.pattern >> (8 * (i % 4)));
+    command.target.root->write(command.target.offset, bytes, command.op);
+    return success();
+  }
+  case Command::Kind::Copy:
+    if (failed(checkInitialized(command.source, "source range")))
+      return failure();
+    command.target.root->copyFrom(*command.source.root, command.source.offset,
+                                  command.target.offset, command.target.length,
+                                  command.op);
+    return success();
+  case Command::Kind::Dispatch: {
+    DispatchInputs inputs;
+    inputs.entrySymbol = command.entrySymbol;
+    DispatchRecord traced;
+    traced.op = command.op;
+    traced.entrySymbol = command.entrySymbol;
+    std::vector<std::vector<uint8_t>> readBytes;
+    for (const Command::Binding &binding : command.bindings) {
+      if (!binding.reads)
+        continue;
+      if (failed(checkInitialized(binding.range, "binding")))
+        return failure();
+      ArrayRef<uint8_t> bytes =
+          binding.range.root->read(binding.range.offset, binding.range.length);
+      readBytes.emplace_back(bytes.begin(), bytes.end());
+      if (record) {
+        DispatchRecord::Read read;
+        read.set = binding.set;
+        read.binding = binding.binding;
+        read.bytes = readBytes.back();
+        for (int64_t i = 0; i < binding.range.length; ++i)
+          read.writers.push_back(
+              binding.range.root->getLastWriter(binding.range.offset + i));
+        traced.reads.push_back(std::move(read));
+      }
+    }
+    size_t next = 0;
+    for (const Command::Binding &binding : command.bindings)
+      if (binding.reads)
+        inputs.reads.push_back(
+            {binding.set, binding.binding, readBytes[next++]});
+    inputs.pushConstants = command.pushConstants;
+    inputs.workgroups = command.workgroups;
+    uint64_t hash = hashDispatchInputs(inputs);
+    for (const Command::Binding &binding : command.bindings) {
+      if (!binding.writes)
+        continue;
+      std::vector<uint8_t> out(binding.range.length);
+      expandDispatchOutput(hash, binding.set, binding.binding, out);
+      binding.range.root->write(binding.range.offset, out, command.op);
+    }
+    if (record) {
+      traced.pushConstants = command.pushConstants;
+      traced.workgroups = command.workgroups;
+      trace.push_back(std::move(traced));
+    }
+    return success();
+  }
+  }
+  return success();
+}
+
+LogicalResult ExecutorImpl::runBatch(ArrayRef<const Command *> batch) {
+  if (batch.empty())
+    return success();
+  if (failed(checkRaces(batch)))
+    return failure();
+  if (options.orders <= 1 || batch.size() == 1) {
+    for (const Command *command : batch)
+      if (failed(executeCommand(*command, /*record=*/true)))
+        return failure();
+    return success();
+  }
+
+  // Every root the batch touches, in first-touch order.
+  llvm::SetVector<RootBuffer *> roots;
+  DenseMap<RootBuffer *, std::shared_ptr<RootBuffer>> owners;
+  for (const Command *command : batch)
+    for (const Access &access : command->getAccesses()) {
+      roots.insert(access.range.root.get());
+      owners[access.range.root.get()] = access.range.root;
+    }
+  SmallVector<RootBuffer::Snapshot> before;
+  for (RootBuffer *root : roots)
+    before.push_back(root->snapshot());
+
+  for (const Command *command : batch)
+    if (failed(executeCommand(*command, /*record=*/true)))
+      return failure();
+  SmallVector<RootBuffer::Snapshot> expected;
+  for (RootBuffer *root : roots)
+    expected.push_back(root->snapshot());
+
+  SplitMix64 shuffle(options.seed ^ 0x5eed0f0bde5ull);
+  for (unsigned order = 1; order < options.orders; ++order) {
+    SmallVector<const Command *> permuted(batch.begin(), batch.end());
+    if (order == 1) {
+      std::reverse(permuted.begin(), permuted.end());
+    } else {
+      for (size_t i = permuted.size() - 1; i > 0; --i)
+        std::swap(permuted[i], permuted[shuffle.next() % (i + 1)]);
+    }
+    for (auto [root, saved] : llvm::zip(roots, before))
+      root->restore(saved);
+    for (const Command *command : permuted)
+      if (failed(executeCommand(*command, /*record=*/false)))
+        return batch.front()->op->emitError()
+               << "fails when its barrier-delimited batch runs in another "
+                  "order (order "
+               << order << "): a race";
+    for (auto [root, result] : llvm::zip(roots, expected)) {
+      std::optional<int64_t> difference = root->firstDifference(result);
+      if (!difference)
+        continue;
+      Operation *now = root->getLastWriter(*difference);
+      Operation *then = result.lastWriters[*difference];
+      Operation *blamed = now ? now : batch.front()->op;
+      InFlightDiagnostic diag =
+          blamed->emitError()
+          << "race: its barrier-delimited batch gives different bytes in "
+             "order "
+          << order << " than in program order (byte " << *difference << " of "
+          << root->getName() << ")";
+      if (then)
+        diag.attachNote(then->getLoc()) << "in program order written by this";
+      return failure();
+    }
+  }
+  for (auto [root, result] : llvm::zip(roots, expected))
+    root->restore(result);
+  return success();
+}

@@ -1,0 +1,452 @@
+//===- hal-exec.cpp - Run and check flow and HAL programs -----------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs functions of a module with the reference executor and prints one line
+// per result (shape, element type, 64-bit digest). With --check-lowering it
+// also lowers a copy of the module and checks that the HAL program computes
+// the same bytes; --check-against does the same with a lowered file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/ToolUtilities.h"
+#include "mlir/Transforms/Passes.h"
+#include "streamhal/Conversion/Passes.h"
+#include "streamhal/Dialect/Flow/IR/FlowDialect.h"
+#include "streamhal/Dialect/HAL/IR/HALDialect.h"
+#include "streamhal/Dialect/HAL/Transforms/Passes.h"
+#include "streamhal/Dialect/Util/IR/UtilDialect.h"
+#include "streamhal/Exec/DispatchModel.h"
+#include "streamhal/Exec/Executor.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace streamhal;
+using namespace streamhal::exec;
+namespace cl = llvm::cl;
+
+static cl::opt<std::string>
+    inputFilename(cl::Positional, cl::desc("<input .mlir>"), cl::init("-"));
+static cl::opt<std::string>
+    functionName("function",
+                 cl::desc("Function to run (default: every public function)"),
+                 cl::value_desc("name"));
+static cl::list<std::string> skipFunctions(
+    "skip-function", cl::CommaSeparated,
+    cl::desc("Functions not to run when running every public function"));
+static cl::list<std::string>
+    inputs("input",
+           cl::desc("Argument, in order: SHAPExTYPE=@file.bin (raw "
+                    "little-endian row-major bytes), TYPE=VALUE or VALUE; "
+                    "missing ones come from --seed"));
+static cl::opt<uint64_t> seed("seed", cl::desc("Seed of generated inputs"),
+                              cl::init(0));
+static cl::list<int64_t>
+    dims("dims", cl::CommaSeparated,
+         cl::desc("Values of the dynamic dims of tensor arguments, in order, "
+                  "then of other index arguments"));
+static cl::list<std::string>
+    formats("formats", cl::CommaSeparated,
+            cl::desc("Executable formats the device supports (default: all)"));
+static cl::opt<unsigned>
+    orders("orders", cl::init(1),
+           cl::desc("Run each barrier-delimited batch in K orders"));
+static cl::opt<bool> printBytes("print-bytes",
+                                cl::desc("Print the bytes of every result"));
+static cl::opt<std::string> checkLowering(
+    "check-lowering", cl::ValueOptional,
+    cl::desc("Lower a copy with PIPELINE (default: the full pipeline) and "
+             "check it computes the same bytes"),
+    cl::value_desc("pipeline"));
+static cl::opt<std::string> checkAgainst(
+    "check-against",
+    cl::desc("Check that this lowered module computes the same bytes"),
+    cl::value_desc("lowered.mlir"));
+static cl::opt<bool> splitInputFile(
+    "split-input-file",
+    cl::desc("Process each '// -----' chunk of the input on its own"));
+
+/// Chunks in which the --function was found.
+static unsigned namedFunctionsFound = 0;
+
+/// The README's full pipeline.
+static constexpr const char *kDefaultPipeline =
+    "convert-flow-to-hal,hal-pack-allocations,canonicalize";
+
+/// `0xAB`, for diagnostics.
+static std::string hexByte(uint8_t byte) {
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format_hex(byte, 4);
+  return text;
+}
+
+static void printResults(llvm::raw_ostream &os, StringRef function,
+                         ArrayRef<HostValue> results) {
+  for (auto [index, result] : llvm::enumerate(results)) {
+    os << "@" << function << " result " << index << ": "
+       << describeHostValue(result) << " "
+       << llvm::format_hex(digestBytes(result.bytes), 18) << "\n";
+    if (!printBytes)
+      continue;
+    os << "  bytes:";
+    for (uint8_t byte : result.bytes)
+      os << " " << llvm::format_hex_no_prefix(byte, 2);
+    os << "\n";
+  }
+}
+
+/// Explains why the HAL level disagrees: the first dispatch whose inputs
+/// differ from the flow level's, or else the op that last wrote the first
+/// differing byte of the result.
+static void explainMismatch(Location fallback, ArrayRef<DispatchRecord> flow,
+                            ArrayRef<DispatchRecord> hal,
+                            const HostValue &halResult, int64_t byte) {
+  for (size_t k = 0; k < std::min(flow.size(), hal.size()); ++k) {
+    const DispatchRecord &expected = flow[k];
+    const DispatchRecord &actual = hal[k];
+    Operation *op = actual.op;
+    auto noteFlow = [&](InFlightDiagnostic &diag) {
+      diag.attachNote(expected.op->getLoc())
+          << "the flow level's dispatch #" << k;
+    };
+    if (expected.entrySymbol != actual.entrySymbol) {
+      InFlightDiagnostic diag = op->emitError()
+                                << "dispatch #" << k << " runs "
+                                << actual.entrySymbol << " but the flow level "
+                                << "runs " << expected.entrySymbol;
+      noteFlow(diag);
+      return;
+    }
+    if (expected.workgroups != actual.workgroups) {
+      InFlightDiagnostic diag =
+          op->emitError() << "dispatch #" << k << " of " << actual.entrySymbol
+                          << " has workgroup count [" << actual.workgroups[0]
+                          << ", " << actual.workgroups[1] << ", "
+                          << actual.workgroups[2]
+                          << "] but the flow level computes ["
+                          << expected.workgroups[0] << ", "
+                          << expected.workgroups[1] << ", "
+                          << expected.workgroups[2] << "]";
+      noteFlow(diag);
+      return;
+    }
+    if (expected.pushConstants != actual.pushConstants) {
+      size_t i = 0;
+      while (i < expected.pushConstants.size() &&
+             i < actual.pushConstants.size() &&
+             expected.pushConstants[i] == actual.pushConstants[i])
+        ++i;
+      InFlightDiagnostic diag = op->emitError() << "dispatch #" << k << " of "
+                                                << actual.entrySymbol;
+      if (i < expected.pushConstants.size() && i < actual.pushConstants.size())
+        diag << " gets push constant " << i << " = " << actual.pushConstants[i]
+             << " but the flow level passes " << expected.pushConstants[i];
+      else
+        diag << " gets " << actual.pushConstants.size()
+             << " push constants but the flow level passes "
+             << expected.pushConstants.size();
+      noteFlow(diag);
+      return;
+    }
+    if (expected.reads.size() != actual.reads.size()) {
+      InFlightDiagnostic diag =
+          op->emitError() << "dispatch #" << k << " of " << actual.entrySymbol
+                          << " reads " << actual.reads.size()
+                          << " bindings but the flow level reads "
+                          << expected.reads.size();
+      noteFlow(diag);
+      return;
+    }
+    for (auto [want, got] : llvm::zip(expected.reads, actual.reads)) {
+      if (want.set != got.set || want.binding != got.binding) {
+        InFlightDiagnostic diag =
+            op->emitError() << "dispatch #" << k << " of " << actual.entrySymbol
+                            << " reads binding (" << got.set << ", "
+                            << got.binding << ") where the flow level reads ("
+                            << want.set << ", " << want.binding << ")";
+        noteFlow(diag);
+        return;
+      }
+      if (want.bytes == got.bytes)
+        continue;
+      size_t at = 0;
+      while (at < want.bytes.size() && at < got.bytes.size() &&
+             want.bytes[at] == got.bytes[at])
+        ++at;
+      InFlightDiagnostic diag =
+          op->emitError() << "dispatch #" << k << " of " << actual.entrySymbol
+                          << " reads different bytes in binding (" << got.set
+                          << ", " << got.binding << ") than at the flow level";
+      Operation *writer = nullptr;
+      if (at < want.bytes.size() && at < got.bytes.size()) {
+        diag << ": byte " << at << " is " << hexByte(got.bytes[at])
+             << ", expected " << hexByte(want.bytes[at]);
+        writer = got.writers[at];
+      } else {
+        diag << ": " << got.bytes.size() << " bytes, expected "
+             << want.bytes.size();
+      }
+      if (writer)
+        diag << "; the byte was last written by '" << writer->getName() << "'";
+      else if (at < got.bytes.size())
+        diag << "; the byte comes from the function's inputs";
+      if (writer)
+        diag.attachNote(writer->getLoc()) << "the last writer of that byte";
+      noteFlow(diag);
+      return;
+    }
+  }
+  if (flow.size() != hal.size()) {
+    emitError(fallback) << "the HAL level runs " << hal.size()
+                        << " dispatches but the flow level " << flow.size();
+    return;
+  }
+  if (halResult.root && byte < static_cast<int64_t>(halResult.bytes.size()))
+    if (Operation *writer =
+            halResult.root->getLastWriter(halResult.rootOffset + byte)) {
+      writer->emitError() << "wrote byte " << byte
+                          << " of the differing result: '" << writer->getName()
+                          << "' is the last writer";
+      return;
+    }
+}
+
+/// Compares the two levels' results; emits at `halFunction` on mismatch.
+static LogicalResult compareResults(func::FuncOp halFunction,
+                                    ArrayRef<HostValue> flowResults,
+                                    ArrayRef<HostValue> halResults,
+                                    ArrayRef<DispatchRecord> flowTrace,
+                                    ArrayRef<DispatchRecord> halTrace) {
+  if (flowResults.size() != halResults.size())
+    return halFunction.emitError()
+           << "returns " << halResults.size()
+           << " results but the flow level returns " << flowResults.size();
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip(flowResults, halResults))) {
+    const HostValue &want = std::get<0>(pair);
+    const HostValue &got = std::get<1>(pair);
+    if (want.bytes == got.bytes)
+      continue;
+    size_t at = 0;
+    while (at < want.bytes.size() && at < got.bytes.size() &&
+           want.bytes[at] == got.bytes[at])
+      ++at;
+    InFlightDiagnostic diag = halFunction.emitError()
+                              << "result " << index << " ("
+                              << describeHostValue(want)
+                              << ") differs from the flow level";
+    if (at < want.bytes.size() && at < got.bytes.size())
+      diag << " at byte " << at << ": " << hexByte(got.bytes[at])
+           << ", expected " << hexByte(want.bytes[at]);
+    else
+      diag << ": " << got.bytes.size() << " bytes, expected "
+           << want.bytes.size();
+    diag.report();
+    explainMismatch(halFunction.getLoc(), flowTrace, halTrace, got, at);
+    return failure();
+  }
+  return success();
+}
+
+static ExecOptions getOptions() {
+  ExecOptions options;
+  options.seed = seed;
+  options.orders = std::max(1u, orders.getValue());
+  if (!formats.empty())
+    options.formats = SmallVector<std::string>(formats.begin(), formats.end());
+  return options;
+}
+
+static FailureOr<OwningOpRef<ModuleOp>> lowerCopy(ModuleOp module) {
+  OwningOpRef<ModuleOp> lowered = module.clone();
+  StringRef pipeline = checkLowering.empty() ? StringRef(kDefaultPipeline)
+                                             : StringRef(checkLowering);
+  if (pipeline.consume_front("builtin.module("))
+    pipeline.consume_back(")");
+  PassManager pm(module.getContext());
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (failed(parsePassPipeline(pipeline, pm, errorStream)))
+    return module.emitError() << "bad --check-lowering pipeline: " << errors;
+  if (failed(pm.run(*lowered)))
+    return module.emitError()
+           << "the lowering pipeline '" << pipeline << "' failed";
+  return lowered;
+}
+
+/// Runs (and checks) the functions of one module.
+static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
+                                   llvm::raw_ostream &os) {
+  SmallVector<func::FuncOp> functions;
+  if (!functionName.empty()) {
+    auto function = module.lookupSymbol<func::FuncOp>(functionName);
+    // With --split-input-file, chunks without the function are skipped.
+    if (!function && splitInputFile)
+      return success();
+    if (!function)
+      return module.emitError() << "has no function @" << functionName;
+    ++namedFunctionsFound;
+    functions.push_back(function);
+  } else {
+    for (auto function : module.getOps<func::FuncOp>())
+      if (function.isPublic() && !function.isExternal() &&
+          !llvm::is_contained(skipFunctions, function.getSymName()))
+        functions.push_back(function);
+  }
+  bool ok = true;
+  for (func::FuncOp function : functions) {
+    if (functionName.empty()) {
+      // Running every function: skip those that call into a declaration.
+      std::optional<StringRef> external;
+      function.walk([&](func::CallOp call) {
+        auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+        if (callee && callee.isExternal())
+          external = call.getCallee();
+      });
+      if (external) {
+        os << "@" << function.getSymName() << ": skipped, calls @" << *external
+           << " which has no body\n";
+        continue;
+      }
+    }
+    FailureOr<SmallVector<HostValue>> arguments =
+        makeArguments(function, inputs, seed, dims);
+    if (failed(arguments)) {
+      ok = false;
+      continue;
+    }
+    Executor flowExecutor(module, getOptions());
+    FailureOr<SmallVector<HostValue>> results =
+        flowExecutor.run(function, *arguments);
+    if (failed(results)) {
+      ok = false;
+      continue;
+    }
+    printResults(os, function.getSymName(), *results);
+    if (!lowered)
+      continue;
+    auto halFunction =
+        lowered.lookupSymbol<func::FuncOp>(function.getSymName());
+    if (!halFunction) {
+      lowered.emitError() << "has no function @" << function.getSymName()
+                          << " to check";
+      ok = false;
+      continue;
+    }
+    Executor halExecutor(lowered, getOptions());
+    FailureOr<SmallVector<HostValue>> halResults =
+        halExecutor.run(halFunction, *arguments);
+    if (failed(halResults) ||
+        failed(compareResults(halFunction, *results, *halResults,
+                              flowExecutor.getDispatchTrace(),
+                              halExecutor.getDispatchTrace()))) {
+      ok = false;
+      continue;
+    }
+    os << "@" << function.getSymName() << ": the HAL level matches\n";
+  }
+  return success(ok);
+}
+
+static LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                   llvm::raw_ostream &os,
+                                   MLIRContext &context) {
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return failure();
+  // A chunk without the requested function needs no lowering.
+  if (splitInputFile && !functionName.empty() &&
+      !module->lookupSymbol<func::FuncOp>(functionName))
+    return success();
+  OwningOpRef<ModuleOp> lowered;
+  llvm::SourceMgr loweredSourceMgr;
+  if (!checkAgainst.empty()) {
+    std::string error;
+    auto file = openInputFile(checkAgainst, &error);
+    if (!file)
+      return emitError(UnknownLoc::get(&context))
+             << "cannot read " << checkAgainst << ": " << error;
+    // Its own source manager: parseSourceFile reads the main buffer. The
+    // diagnostic handler loads the file by name when it reports there.
+    loweredSourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    lowered = parseSourceFile<ModuleOp>(loweredSourceMgr, &context);
+    if (!lowered)
+      return failure();
+  } else if (checkLowering.getNumOccurrences()) {
+    FailureOr<OwningOpRef<ModuleOp>> result = lowerCopy(*module);
+    if (failed(result))
+      return failure();
+    lowered = std::move(*result);
+  }
+  return processModule(*module, lowered ? *lowered : ModuleOp(), os);
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  registerCanonicalizerPass();
+  registerCSEPass();
+  registerConvertFlowToHALPass();
+  hal::registerHALPasses();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "streamhal reference executor: runs flow and HAL programs and checks "
+      "lowerings\n");
+
+  DialectRegistry registry;
+  registry.insert<arith::ArithDialect, func::FuncDialect, util::UtilDialect,
+                  flow::FlowDialect, hal::HALDialect>();
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  context.allowUnregisteredDialects(false);
+  context.printOpOnDiagnostic(false);
+
+  if (splitInputFile && !checkAgainst.empty()) {
+    llvm::errs() << "hal-exec: --check-against takes a whole file; drop "
+                    "--split-input-file\n";
+    return 1;
+  }
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFilename, &error);
+  if (!file) {
+    llvm::errs() << "hal-exec: " << error << "\n";
+    return 1;
+  }
+  llvm::raw_ostream &os = llvm::outs();
+  auto process = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
+                     llvm::raw_ostream &out) {
+    return processBuffer(std::move(chunk), out, context);
+  };
+  LogicalResult result =
+      splitInputFile ? splitAndProcessBuffer(std::move(file), process, os)
+                     : process(std::move(file), os);
+  if (succeeded(result) && splitInputFile && !functionName.empty() &&
+      namedFunctionsFound == 0) {
+    llvm::errs() << "hal-exec: no chunk of " << inputFilename
+                 << " has a function @" << functionName << "\n";
+    return 1;
+  }
+  return failed(result) ? 1 : 0;
+}
