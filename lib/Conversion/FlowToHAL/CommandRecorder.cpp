@@ -16,10 +16,6 @@ using namespace mlir;
 
 namespace streamhal {
 
-/// More runs than this in one non-contiguous copy is almost surely a bug in
-/// the program; refuse rather than emit millions of commands.
-static constexpr int64_t kMaxCopyRuns = 1 << 16;
-
 //===----------------------------------------------------------------------===//
 // Splat patterns
 //===----------------------------------------------------------------------===//
@@ -37,129 +33,6 @@ std::optional<uint32_t> getSplatPatternMultiplier(Type elementType) {
   default:
     return std::nullopt;
   }
-}
-
-//===----------------------------------------------------------------------===//
-// Box copies
-//===----------------------------------------------------------------------===//
-
-SmallVector<OpFoldResult> getBoxLengths(Operation *op) {
-  if (auto slice = dyn_cast<flow::TensorSliceOp>(op))
-    return getAsOpFoldResult(slice.getLengths());
-  auto update = cast<flow::TensorUpdateOp>(op);
-  auto type = cast<ShapedType>(update.getUpdate().getType());
-  SmallVector<OpFoldResult> lengths;
-  ValueRange dims = update.getUpdateDims();
-  unsigned dynamicIndex = 0;
-  Builder builder(op->getContext());
-  for (int64_t dim : type.getShape()) {
-    if (!ShapedType::isDynamic(dim))
-      lengths.push_back(builder.getIndexAttr(dim));
-    else if (dynamicIndex < dims.size())
-      lengths.push_back(dims[dynamicIndex++]);
-  }
-  return lengths;
-}
-
-ValueRange getBoxOuterDims(Operation *op) {
-  if (auto slice = dyn_cast<flow::TensorSliceOp>(op))
-    return slice.getSourceDims();
-  return cast<flow::TensorUpdateOp>(op).getTargetDims();
-}
-
-/// Returns the extent of dimension `dim` of a tensor as a constant or value.
-static OpFoldResult getOuterExtent(ShapedType type, ValueRange dims,
-                                   unsigned dim) {
-  if (!type.isDynamicDim(dim))
-    return Builder(type.getContext()).getIndexAttr(type.getDimSize(dim));
-  unsigned dynamicIndex = 0;
-  for (unsigned d = 0; d < dim; ++d)
-    if (type.isDynamicDim(d))
-      ++dynamicIndex;
-  return dims[dynamicIndex];
-}
-
-/// True when both extents are provably equal.
-static bool isSameExtent(OpFoldResult a, OpFoldResult b) {
-  std::optional<int64_t> constantA = getConstantIntValue(a);
-  std::optional<int64_t> constantB = getConstantIntValue(b);
-  if (constantA && constantB)
-    return *constantA == *constantB;
-  return isa<Value>(a) && isa<Value>(b) && cast<Value>(a) == cast<Value>(b);
-}
-
-FailureOr<BoxCopyPlan> planBoxCopy(Operation *op, ShapedType outerType,
-                                   ValueRange outerDims, ValueRange starts,
-                                   ArrayRef<OpFoldResult> lengths) {
-  int64_t rank = outerType.getRank();
-  if (static_cast<int64_t>(lengths.size()) != rank ||
-      static_cast<int64_t>(starts.size()) != rank ||
-      outerDims.size() != outerType.getNumDynamicDims())
-    return op->emitOpError() << "has a malformed box for " << outerType;
-
-  // The box is contiguous when, after the leading unit dims and one more,
-  // every dim covers the whole outer dim.
-  int64_t firstNonUnit = 0;
-  while (firstNonUnit < rank &&
-         getConstantIntValue(lengths[firstNonUnit]) == std::optional(1))
-    ++firstNonUnit;
-  bool contiguous = true;
-  for (int64_t dim = firstNonUnit + 1; dim < rank; ++dim)
-    if (!isSameExtent(lengths[dim], getOuterExtent(outerType, outerDims, dim)))
-      contiguous = false;
-  BoxCopyPlan plan;
-  if (contiguous) {
-    plan.contiguous = true;
-    return plan;
-  }
-
-  // Static boxes become one copy per contiguous run.
-  SmallVector<int64_t> staticStarts, staticLengths;
-  for (int64_t dim = 0; dim < rank; ++dim) {
-    std::optional<int64_t> start = getConstantIntValue(starts[dim]);
-    std::optional<int64_t> length = getConstantIntValue(lengths[dim]);
-    if (!start || !length || outerType.isDynamicDim(dim))
-      return op->emitOpError()
-             << "copies a non-contiguous box of " << outerType
-             << " whose shape or offsets are dynamic; only static "
-                "non-contiguous boxes can be split into contiguous copies";
-    staticStarts.push_back(*start);
-    staticLengths.push_back(*length);
-  }
-  ArrayRef<int64_t> shape = outerType.getShape();
-  // `runDim` is the last dim that does not cover its outer dim: a run spans
-  // it and every full dim after it.
-  int64_t runDim = rank - 1;
-  while (runDim > 0 && staticLengths[runDim] == shape[runDim])
-    --runDim;
-  SmallVector<int64_t> strides(rank, 1);
-  for (int64_t dim = rank - 2; dim >= 0; --dim)
-    strides[dim] = strides[dim + 1] * shape[dim + 1];
-  plan.runElements = staticLengths[runDim] * strides[runDim];
-  int64_t runCount = 1;
-  for (int64_t dim = 0; dim < runDim; ++dim)
-    runCount *= staticLengths[dim];
-  if (runCount > kMaxCopyRuns)
-    return op->emitOpError()
-           << "would need " << runCount
-           << " separate copies for a non-contiguous box "
-              "of "
-           << outerType << " (the limit is " << kMaxCopyRuns << ")";
-  // Enumerate the run origins in row-major order like an odometer.
-  SmallVector<int64_t> position(staticStarts.begin(),
-                                staticStarts.begin() + runDim);
-  for (int64_t run = 0; run < runCount; ++run) {
-    int64_t offset = staticStarts[runDim] * strides[runDim];
-    for (int64_t dim = 0; dim < runDim; ++dim)
-      offset += position[dim] * strides[dim];
-    plan.runOuterOffsets.push_back(offset);
-    for (int64_t dim = runDim - 1; dim >= 0; --dim) {
-      if (++position[dim] < staticStarts[dim] + staticLengths[dim])
-        break;
-      position[dim] = staticStarts[dim];
-    }
-  }
-  return plan;
 }
 
 //===----------------------------------------------------------------------===//
@@ -192,8 +65,10 @@ void CommandRecorder::record() {
         .Case([&](flow::TensorCloneOp clone) { recordClone(clone); })
         .Case([&](flow::TensorSliceOp slice) { recordSlice(slice); })
         .Case([&](flow::TensorUpdateOp update) { recordUpdate(update); })
-        // Reshapes alias, constant subspans are mapped and constants were
-        // hoisted: nothing to record.
+        .Case([&](hal::ConstantSubspanOp constant) {
+          recordConstantCopy(constant);
+        })
+        // Reshapes alias and constants were hoisted: nothing to record.
         .Default([](Operation *) {});
   }
 
@@ -257,29 +132,31 @@ void CommandRecorder::recordClone(flow::TensorCloneOp op) {
              state.getValueSize(op.getResult()));
 }
 
+void CommandRecorder::recordConstantCopy(hal::ConstantSubspanOp op) {
+  // A constant read in place is a view of its pool: nothing to copy.
+  if (state.getStorageKind(op.getResult()) == StorageKind::Constant)
+    return;
+  util::ByteRangeAttr range = op.getRuntimeRange();
+  BufferRange target = state.getRange(op.getResult());
+  recordCopy(state.getGlobalBuffer(op.getRuntimeBufferAttr().getAttr()),
+             state.getIndex(range.getOffset()), target.buffer,
+             state.getIndex(0), state.getValueSize(op.getResult()));
+}
+
 void CommandRecorder::recordSlice(flow::TensorSliceOp op) {
-  recordBoxCopy(op, op.getSource(), op.getResult(), op.getStartIndices(),
-                /*intoOuter=*/false);
+  recordBoxCopy(op, op.getSource(), op.getResult(), /*intoOuter=*/false);
 }
 
 void CommandRecorder::recordUpdate(flow::TensorUpdateOp op) {
-  recordBoxCopy(op, op.getTarget(), op.getUpdate(), op.getStartIndices(),
-                /*intoOuter=*/true);
+  recordBoxCopy(op, op.getTarget(), op.getUpdate(), /*intoOuter=*/true);
 }
 
 void CommandRecorder::recordBoxCopy(Operation *op, Value outer, Value inner,
-                                    ValueRange starts, bool intoOuter) {
-  auto outerType = cast<ShapedType>(outer.getType());
-  SmallVector<Value> outerDims = state.lookupScalars(getBoxOuterDims(op));
-  SmallVector<Value> outerStarts = state.lookupScalars(starts);
-  SmallVector<OpFoldResult> lengths = getBoxLengths(op);
-  for (OpFoldResult &length : lengths)
-    if (auto value = dyn_cast<Value>(length))
-      length = state.lookupScalar(value);
-  FailureOr<BoxCopyPlan> plan =
-      planBoxCopy(op, outerType, outerDims, outerStarts, lengths);
-  if (failed(plan))
-    return; // rejected by the fragment check
+                                    bool intoOuter) {
+  CopyBox box =
+      getCopyBox(op, [&](Value value) { return state.lookupScalar(value); });
+  FailureOr<BoxCopyPlan> plan = planBoxCopy(op, box);
+  assert(succeeded(plan) && "box copies are planned by the fragment check");
   BufferRange outerRange = state.getRange(outer);
   BufferRange innerRange = state.getRange(inner);
   auto copy = [&](Value outerOffset, Value innerOffset, Value length) {
@@ -291,26 +168,51 @@ void CommandRecorder::recordBoxCopy(Operation *op, Value outer, Value inner,
                  length);
   };
 
+  // Byte offset of the box's first element: a constant when the starts and
+  // the outer shape are, else computed from them at run time.
+  ShapedType outerType = box.outerType;
+  int64_t elementBytes =
+      util::getElementByteCount(outerType.getElementType()).value_or(1);
+  std::optional<SmallVector<int64_t>> staticStarts =
+      getConstantIntValues(box.starts);
+  std::optional<SmallVector<int64_t>> staticShape =
+      getConstantIntValues(box.outerExtents);
+  std::optional<int64_t> staticBase;
+  Value base;
+  if (staticStarts && staticShape) {
+    // In bounds (checked), so the offset fits in 64 bits.
+    int64_t offset = 0;
+    for (auto [start, extent] : llvm::zip_equal(*staticStarts, *staticShape))
+      offset = offset * extent + start;
+    staticBase = offset * elementBytes;
+    base = state.getIndex(*staticBase);
+  } else {
+    auto toValue = [&](OpFoldResult ofr) -> Value {
+      if (auto value = dyn_cast<Value>(ofr))
+        return value;
+      return state.getIndex(*getConstantIntValue(ofr));
+    };
+    base = state.createInPrologue<hal::AllocatorComputeOffsetOp>(
+        state.getRewriter().getIndexType(), state.getAllocator(),
+        llvm::map_to_vector(box.starts, toValue),
+        llvm::map_to_vector(box.outerExtents, toValue),
+        state.getElementType(outerType.getElementType()), state.getEncoding());
+  }
   if (plan->contiguous) {
-    SmallVector<Value> shape;
-    unsigned dynamicIndex = 0;
-    for (int64_t dim : outerType.getShape())
-      shape.push_back(ShapedType::isDynamic(dim) ? outerDims[dynamicIndex++]
-                                                 : state.getIndex(dim));
-    Value offset = state.createInPrologue<hal::AllocatorComputeOffsetOp>(
-        state.getRewriter().getIndexType(), state.getAllocator(), outerStarts,
-        shape, state.getElementType(outerType.getElementType()),
-        state.getEncoding());
-    copy(offset, state.getIndex(0), state.getValueSize(inner));
+    copy(base, state.getIndex(0), state.getValueSize(inner));
     return;
   }
-  std::optional<int64_t> elementBytes =
-      util::getElementByteCount(outerType.getElementType());
-  int64_t runBytes = plan->runElements * elementBytes.value_or(1);
-  for (auto [run, outerOffset] : llvm::enumerate(plan->runOuterOffsets))
-    copy(state.getIndex(outerOffset * elementBytes.value_or(1)),
-         state.getIndex(static_cast<int64_t>(run) * runBytes),
+  int64_t runBytes = plan->runElements * elementBytes;
+  for (auto [run, delta] : llvm::enumerate(plan->runDeltas)) {
+    int64_t deltaBytes = delta * elementBytes;
+    Value outerOffset = staticBase ? state.getIndex(*staticBase + deltaBytes)
+                        : deltaBytes == 0
+                            ? base
+                            : state.createInPrologue<arith::AddIOp>(
+                                  base, state.getIndex(deltaBytes));
+    copy(outerOffset, state.getIndex(static_cast<int64_t>(run) * runBytes),
          state.getIndex(runBytes));
+  }
 }
 
 } // namespace streamhal

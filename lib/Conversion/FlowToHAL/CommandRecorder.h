@@ -16,6 +16,7 @@
 #ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_COMMANDRECORDER_H
 #define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_COMMANDRECORDER_H
 
+#include "BoxCopy.h"
 #include "FragmentState.h"
 
 namespace streamhal {
@@ -57,40 +58,13 @@ mlir::FailureOr<llvm::SmallVector<ResolvedVariant>>
 resolveDispatch(flow::DispatchOp op);
 
 //===----------------------------------------------------------------------===//
-// Splats and box copies
+// Splats
 //===----------------------------------------------------------------------===//
 
 /// The multiplier that repeats a zero-extended element of `elementType`
 /// across 32 bits (0x01010101 for 8 bits, 0x00010001 for 16, 1 for 32), or
 /// std::nullopt for widths a 32-bit fill cannot express.
 std::optional<uint32_t> getSplatPatternMultiplier(mlir::Type elementType);
-
-/// The dynamic dims of the outer tensor of a box copy (a slice's source or
-/// an update's target) as the op itself spells them. Contiguity compares the
-/// box lengths with these, so both must come from the same op.
-mlir::ValueRange getBoxOuterDims(mlir::Operation *op);
-
-/// How a box (slice source box or update target box) of a tensor is copied.
-struct BoxCopyPlan {
-  /// One copy covers the box: it is contiguous in the outer tensor.
-  bool contiguous = false;
-  /// For static non-contiguous boxes: element offsets of each run in the
-  /// outer tensor, in row-major order; every run is `runElements` long.
-  llvm::SmallVector<int64_t> runOuterOffsets;
-  int64_t runElements = 0;
-};
-
-/// Plans the copy of the box at `starts` with extents `lengths` inside a
-/// tensor of type `outerType` whose dynamic dims are `outerDims`. Fails,
-/// reporting at `op`, for a dynamic box that is not provably contiguous.
-mlir::FailureOr<BoxCopyPlan>
-planBoxCopy(mlir::Operation *op, mlir::ShapedType outerType,
-            mlir::ValueRange outerDims, mlir::ValueRange starts,
-            llvm::ArrayRef<mlir::OpFoldResult> lengths);
-
-/// The extents of a slice (its length operands) or of an update (the update
-/// tensor's shape, dynamic dims as values).
-llvm::SmallVector<mlir::OpFoldResult> getBoxLengths(mlir::Operation *op);
 
 //===----------------------------------------------------------------------===//
 // CommandRecorder
@@ -111,12 +85,14 @@ private:
   void recordDispatch(flow::DispatchOp op);
   void recordSplat(flow::TensorSplatOp op);
   void recordClone(flow::TensorCloneOp op);
+  /// Fills the own storage of a constant that is written or returned.
+  void recordConstantCopy(hal::ConstantSubspanOp op);
   void recordSlice(flow::TensorSliceOp op);
   void recordUpdate(flow::TensorUpdateOp op);
   /// Copies between a box of `outer` and the whole of `inner`; `intoOuter`
   /// says which way (update: into the outer tensor; slice: out of it).
   void recordBoxCopy(mlir::Operation *op, mlir::Value outer, mlir::Value inner,
-                     mlir::ValueRange starts, bool intoOuter);
+                     bool intoOuter);
   void recordDispatchCase(flow::DispatchOp op, const ResolvedVariant &resolved,
                           mlir::Region &region);
   /// Returns the three workgroup counts of a dispatch for one entry point.

@@ -100,14 +100,10 @@ static LogicalResult checkSplat(flow::TensorSplatOp op) {
   return success();
 }
 
-static LogicalResult checkBoxCopy(Operation *op, Value outer,
-                                  ValueRange starts) {
-  auto outerType = cast<ShapedType>(outer.getType());
-  // The op's own dims of the outer tensor: the lengths of the box are
-  // spelled with the same values (block arguments inside the fragment), so
-  // a box covering a whole dynamic dim is recognised as contiguous.
-  return planBoxCopy(op, outerType, getBoxOuterDims(op), starts,
-                     getBoxLengths(op));
+/// Slices and updates: the same planning the recorder does, on the body's
+/// own values.
+static LogicalResult checkBoxCopy(Operation *op) {
+  return planBoxCopy(op, getCopyBox(op, [](Value value) { return value; }));
 }
 
 LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment) {
@@ -123,14 +119,8 @@ LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment) {
               return checkDispatch(dispatch, resolvedDispatches);
             })
             .Case([](flow::TensorSplatOp splat) { return checkSplat(splat); })
-            .Case([](flow::TensorSliceOp slice) {
-              return checkBoxCopy(slice, slice.getSource(),
-                                  slice.getStartIndices());
-            })
-            .Case([](flow::TensorUpdateOp update) {
-              return checkBoxCopy(update, update.getTarget(),
-                                  update.getStartIndices());
-            })
+            .Case<flow::TensorSliceOp, flow::TensorUpdateOp>(
+                [](Operation *boxCopy) { return checkBoxCopy(boxCopy); })
             .Case([](arith::ConstantOp constant) -> LogicalResult {
               // Only scalars are hoisted; a tensor constant would get storage
               // that nothing ever fills.

@@ -64,10 +64,11 @@ FragmentState::FragmentState(RewriterBase &rewriter,
                              flow::ExStreamFragmentOp fragment,
                              ValueRange convertedArguments,
                              const ValueAliasing &aliasing,
-                             const LivenessIntervals &liveness)
+                             const LivenessIntervals &liveness,
+                             ArrayRef<StorageKind> storageKinds)
     : rewriter(rewriter), fragment(fragment),
       convertedArguments(convertedArguments), aliasing(aliasing),
-      liveness(liveness), prologueAnchor(fragment),
+      liveness(liveness), storageKinds(storageKinds), prologueAnchor(fragment),
       classRanges(aliasing.getNumClasses()) {}
 
 Value FragmentState::getDevice() {

@@ -35,6 +35,14 @@ struct BufferRange {
   mlir::Value length;
 };
 
+/// Where the storage of an alias class comes from.
+enum class StorageKind {
+  Input,     ///< a fragment operand (block argument)
+  Constant,  ///< a read-only view of a hal.constant.subspan's pool
+  Output,    ///< returned, not an input: a new allocation
+  Transient, ///< born and dead inside the fragment: a slice of the slab
+};
+
 /// Returns the function's `hal.ex.shared_device`, creating it at the start
 /// of the entry block of the function around `op` when missing.
 mlir::Value getOrCreateSharedDevice(mlir::RewriterBase &rewriter,
@@ -50,13 +58,19 @@ public:
   FragmentState(mlir::RewriterBase &rewriter, flow::ExStreamFragmentOp fragment,
                 mlir::ValueRange convertedArguments,
                 const ValueAliasing &aliasing,
-                const LivenessIntervals &liveness);
+                const LivenessIntervals &liveness,
+                llvm::ArrayRef<StorageKind> storageKinds);
 
   mlir::RewriterBase &getRewriter() { return rewriter; }
   flow::ExStreamFragmentOp getFragment() { return fragment; }
   mlir::Location getLoc() { return fragment.getLoc(); }
   const ValueAliasing &getAliasing() const { return aliasing; }
   const LivenessIntervals &getLiveness() const { return liveness; }
+  /// The storage kind of every alias class, in class order.
+  llvm::ArrayRef<StorageKind> getStorageKinds() const { return storageKinds; }
+  StorageKind getStorageKind(mlir::Value tensor) const {
+    return storageKinds[aliasing.getClassIndex(tensor)];
+  }
 
   /// The converted operand for fragment argument `index`.
   mlir::Value getConvertedArgument(unsigned index) const {
@@ -133,6 +147,7 @@ private:
   llvm::SmallVector<mlir::Value> convertedArguments;
   const ValueAliasing &aliasing;
   const LivenessIntervals &liveness;
+  llvm::ArrayRef<StorageKind> storageKinds;
   mlir::Operation *prologueAnchor;
 
   mlir::Value device;

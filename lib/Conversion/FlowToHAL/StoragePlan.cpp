@@ -53,13 +53,36 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
   for (auto constant : body.getOps<hal::ConstantSubspanOp>())
     if (failed(fix(constant.getResult(), StorageKind::Constant, constant)))
       return failure();
+  // Constant storage is read-only: a constant class that is written in
+  // place or returned (the caller may write a result) gets its own storage.
+  SmallVector<bool> written(aliasing.getNumClasses(), false);
+  auto markWritten = [&](Value target) {
+    if (aliasing.getOrdinal(target))
+      written[aliasing.getClassIndex(target)] = true;
+  };
+  for (Operation &op : body.without_terminator()) {
+    if (auto update = dyn_cast<flow::TensorUpdateOp>(op))
+      markWritten(update.getTarget());
+    else if (auto dispatch = dyn_cast<flow::DispatchOp>(op))
+      for (unsigned result = 0, e = dispatch.getNumResults(); result < e;
+           ++result)
+        if (std::optional<unsigned> operand =
+                dispatch.getTiedResultOperandIndex(result))
+          markWritten(dispatch->getOperand(*operand));
+  }
   Operation *terminator = body.getTerminator();
-  for (Value returned : terminator->getOperands()) {
-    if (!aliasing.getOrdinal(returned))
-      continue;
-    unsigned classIndex = aliasing.getClassIndex(returned);
-    if (!fixedBy[classIndex])
+  SmallVector<bool> returned(aliasing.getNumClasses(), false);
+  for (Value value : terminator->getOperands())
+    if (aliasing.getOrdinal(value))
+      returned[aliasing.getClassIndex(value)] = true;
+  for (unsigned classIndex = 0, e = kinds.size(); classIndex < e;
+       ++classIndex) {
+    if (!fixedBy[classIndex] && returned[classIndex])
       kinds[classIndex] = StorageKind::Output;
+    else if (kinds[classIndex] == StorageKind::Constant &&
+             (returned[classIndex] || written[classIndex]))
+      kinds[classIndex] =
+          returned[classIndex] ? StorageKind::Output : StorageKind::Transient;
   }
   return kinds;
 }
@@ -96,8 +119,7 @@ void StoragePlan::assignOutputs() {
     if (!aliasing.getOrdinal(returned))
       continue;
     unsigned classIndex = aliasing.getClassIndex(returned);
-    // Inputs and values returned twice already have a range; a returned
-    // constant subspan is the pool's bytes (assigned by assignConstants).
+    // Inputs and values returned twice already have a range.
     if (kinds[classIndex] != StorageKind::Output ||
         state.hasClassRange(classIndex))
       continue;
@@ -116,6 +138,9 @@ void StoragePlan::assignConstants() {
   RewriterBase &rewriter = state.getRewriter();
   Block &body = state.getFragment().getBody().front();
   for (auto constant : body.getOps<hal::ConstantSubspanOp>()) {
+    // A copied constant has its own storage; the recorder fills it.
+    if (state.getStorageKind(constant.getResult()) != StorageKind::Constant)
+      continue;
     Value pool =
         state.getGlobalBuffer(constant.getRuntimeBufferAttr().getAttr());
     util::ByteRangeAttr range = constant.getRuntimeRange();

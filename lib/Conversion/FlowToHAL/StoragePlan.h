@@ -19,17 +19,13 @@
 
 namespace streamhal {
 
-/// Where the storage of an alias class comes from.
-enum class StorageKind {
-  Input,     ///< a fragment operand (block argument)
-  Constant,  ///< a hal.constant.subspan of a pool global
-  Output,    ///< returned, not an input or constant: a new allocation
-  Transient, ///< born and dead inside the fragment: a slice of the slab
-};
-
 /// The storage kind of every alias class of a fragment, in class order.
-/// Fails, reporting at the culprit, when a class would need two storages
-/// (two operands, or an operand and a constant, alias each other).
+/// A class holding a constant subspan keeps the pool's bytes only while
+/// nothing writes it in place and it is not returned; otherwise it gets its
+/// own storage (an output or a transient) that the recorder fills with a copy
+/// of the constant. Fails, reporting at the culprit, when a class would need
+/// two storages (two operands, or an operand and a constant, alias each
+/// other).
 mlir::FailureOr<llvm::SmallVector<StorageKind>>
 classifyAliasClasses(flow::ExStreamFragmentOp fragment,
                      const ValueAliasing &aliasing);
@@ -38,9 +34,9 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
 /// the fragment state. Run after classifyAliasClasses succeeded.
 class StoragePlan {
 public:
-  StoragePlan(FragmentState &state, llvm::ArrayRef<StorageKind> kinds,
-              hal::MemoryType outputMemoryType)
-      : state(state), kinds(kinds), outputMemoryType(outputMemoryType) {}
+  StoragePlan(FragmentState &state, hal::MemoryType outputMemoryType)
+      : state(state), kinds(state.getStorageKinds()),
+        outputMemoryType(outputMemoryType) {}
 
   /// Emits inputs, outputs (in result order), constant subspans and the
   /// transient slab, in that order.

@@ -43,7 +43,7 @@ struct StreamFragmentLowering
 
     rewriter.setInsertionPoint(op);
     FragmentState state(rewriter, op, adaptor.getArguments(), aliasing,
-                        liveness);
+                        liveness, *kinds);
     Block &body = op.getBody().front();
     // Dims of block arguments are the fragment's own (unconverted) operands;
     // map them to their converted values so that a size computed from them
@@ -59,7 +59,7 @@ struct StreamFragmentLowering
     for (auto constant : body.getOps<arith::ConstantOp>())
       state.mapScalar(constant.getResult(), state.hoistConstant(constant));
 
-    StoragePlan plan(state, *kinds, options.outputMemoryType);
+    StoragePlan plan(state, options.outputMemoryType);
     plan.materialize();
     CommandRecorder recorder(state);
     recorder.record();

@@ -69,19 +69,21 @@ func.func @clone_chain(%arg0: tensor<?x3xi1>, %n: index) -> tensor<?x3xi1> {
 // -----
 
 util.global private @pool : !hal.buffer
-// A returned constant subspan is the pool's bytes: no allocation, no copy.
+// A returned constant is a new output of exactly its size (28 bytes, not the
+// range's 32), filled by a copy: the caller may write a result.
 // CHECK-LABEL: func.func @return_constant
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
 // CHECK-DAG: %[[C28:.+]] = arith.constant 28 : index
-// CHECK-NOT: hal.allocator.allocate
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}}> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%[[C28]]}
 // CHECK: %[[POOL:.+]] = util.global.load @pool : !hal.buffer
-// CHECK: %[[CST:.+]] = hal.buffer.subspan<%[[POOL]] : !hal.buffer>[%[[C16]], %[[C28]]] : !hal.buffer
-// CHECK-NOT: hal.command_buffer.copy_buffer
-// CHECK: return %[[CST]] : !hal.buffer
+// CHECK-NOT: hal.buffer.subspan
+// CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%[[POOL]] : !hal.buffer)[%[[C16]]] target(%[[OUT]] : !hal.buffer)[%[[C0]]] length(%[[C28]])
+// CHECK: return %[[OUT]] : !hal.buffer
 func.func @return_constant(%unused: index) -> tensor<7xi32> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<7xi32> =
       (%iunused: index) -> tensor<7xi32> {
-    %cst = hal.constant.subspan @pool[#util.byte_range<16, 28>] : tensor<7xi32>
+    %cst = hal.constant.subspan @pool[#util.byte_range<16, 32>] : tensor<7xi32>
     flow.return %cst : tensor<7xi32>
   }
   return %0 : tensor<7xi32>
@@ -90,19 +92,21 @@ func.func @return_constant(%unused: index) -> tensor<7xi32> {
 // -----
 
 util.global private @pool : !hal.buffer
-// A byte range reaching INT64_MAX: its length is an ordinary index constant
+// A byte range of length INT64_MAX: its length is an ordinary index constant
 // (INT64_MAX is reserved in DenseMap, not in the constant cache).
-// CHECK-LABEL: func.func @return_constant_max_length
-// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK-LABEL: func.func @clone_constant_max_length
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C28:.+]] = arith.constant 28 : index
 // CHECK-DAG: %[[CMAX:.+]] = arith.constant 9223372036854775807 : index
 // CHECK: %[[POOL:.+]] = util.global.load @pool : !hal.buffer
-// CHECK: %[[CST:.+]] = hal.buffer.subspan<%[[POOL]] : !hal.buffer>[%[[C16]], %[[CMAX]]] : !hal.buffer
-// CHECK: return %[[CST]] : !hal.buffer
-func.func @return_constant_max_length(%unused: index) -> tensor<7xi32> {
+// CHECK: %[[CST:.+]] = hal.buffer.subspan<%[[POOL]] : !hal.buffer>[%[[C0]], %[[CMAX]]] : !hal.buffer
+// CHECK: copy_buffer<{{.+}}> source(%[[CST]] : !hal.buffer)[%[[C0]]] target(%{{.+}} : !hal.buffer)[%[[C0]]] length(%[[C28]])
+func.func @clone_constant_max_length(%unused: index) -> tensor<7xi32> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<7xi32> =
       (%iunused: index) -> tensor<7xi32> {
-    %cst = hal.constant.subspan @pool[#util.byte_range<16, 9223372036854775807>] : tensor<7xi32>
-    flow.return %cst : tensor<7xi32>
+    %cst = hal.constant.subspan @pool[#util.byte_range<0, 9223372036854775807>] : tensor<7xi32>
+    %1 = flow.tensor.clone %cst : tensor<7xi32>
+    flow.return %1 : tensor<7xi32>
   }
   return %0 : tensor<7xi32>
 }

@@ -714,3 +714,39 @@ func.func @dispatch_binding_push_constant(%a: tensor<4xf32>, %n: index) {
   %0 = flow.dispatch @ex::@entry[%c1](%a, %n) {hal.bindings = [#hal.ex.push_constant<0 : index, 2 : index>]} : (tensor<4xf32>, index) -> tensor<4xf32>
   return
 }
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @ret0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+  }
+}
+// The result is never bound: @arg0 takes both the operand and the result.
+func.func @dispatch_binding_bound_twice(%a: tensor<4xf32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{binds interface binding @arg0 twice in hal.bindings: #hal.ex.operand_buffer<"arg0", 0 : index> and #hal.ex.result_buffer<"arg0", 0 : index>}}
+  %0 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = [#hal.ex.operand_buffer<"arg0", 0 : index>, #hal.ex.result_buffer<"arg0", 0 : index>]} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io attributes {push_constants = 1 : index} {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+  }
+}
+func.func @dispatch_push_constant_twice(%a: tensor<4xf32>, %n: index, %m: index) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{sets push constant ordinal 0 twice in hal.bindings}}
+  %0 = flow.dispatch @ex::@entry[%c1](%a, %n, %m) {hal.bindings = [#hal.ex.push_constant<0 : index, 1 : index>, #hal.ex.push_constant<0 : index, 2 : index>]} : (tensor<4xf32>, index, index) -> tensor<4xf32>
+  return
+}

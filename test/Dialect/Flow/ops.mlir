@@ -94,12 +94,12 @@ func.func @dispatch(%a: tensor<4xf32>, %b: tensor<2x4xf32>, %d: tensor<?x4xf32>,
   // CHECK-NEXT: flow.dispatch @ex::@entry[%[[C1]], %[[C1]], %[[C1]]](%[[A]]) : (tensor<4xf32>) -> tensor<4xf32>
   %0 = flow.dispatch @ex::@entry[%c1, %c1, %c1](%a) : (tensor<4xf32>) -> tensor<4xf32>
   // A one-value workload and every kind of binding.
-  // CHECK-NEXT: flow.dispatch @ex::@entry1[%[[N]]](%[[A]], %[[N]]) {hal.bindings = [#hal.ex.operand_buffer<"arg0", 0 : index>, #hal.ex.result_buffer<"ret0", 0 : index>, #hal.ex.push_constant<0 : index, 1 : index>, #hal.ex.constant_storage<"arg0", "storage", 0 : index, 64 : index>]} : (tensor<4xf32>, index) -> tensor<4xf32>
+  // CHECK-NEXT: flow.dispatch @ex::@entry1[%[[N]]](%[[A]], %[[N]]) {hal.bindings = [#hal.ex.operand_buffer<"arg0", 0 : index>, #hal.ex.result_buffer<"ret0", 0 : index>, #hal.ex.push_constant<0 : index, 1 : index>, #hal.ex.constant_storage<"cst0", "storage", 0 : index, 64 : index>]} : (tensor<4xf32>, index) -> tensor<4xf32>
   %1 = flow.dispatch @ex::@entry1[%n](%a, %n) {hal.bindings = [
     #hal.ex.operand_buffer<"arg0", 0 : index>,
     #hal.ex.result_buffer<"ret0", 0 : index>,
     #hal.ex.push_constant<0 : index, 1 : index>,
-    #hal.ex.constant_storage<"arg0", "storage", 0 : index, 64 : index>
+    #hal.ex.constant_storage<"cst0", "storage", 0 : index, 64 : index>
   ]} : (tensor<4xf32>, index) -> tensor<4xf32>
   // CHECK-NEXT: flow.dispatch @ex::@entry[%[[C1]], %[[C1]], %[[C1]]](%[[A]]) : (tensor<4xf32>) -> %[[A]]{{$}}
   %2 = flow.dispatch @ex::@entry[%c1, %c1, %c1](%a) : (tensor<4xf32>) -> %a

@@ -8,6 +8,7 @@
 
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilAsm.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -195,6 +196,34 @@ LogicalResult DispatchOp::verify() {
     return success();
   size_t operandCount = getArguments().size();
   size_t resultCount = getNumResults();
+  // One interface binding takes one buffer: binding it twice would leave one
+  // of the two values unbound (for a result: never written).
+  // Likewise one push constant ordinal takes one value.
+  llvm::SmallDenseMap<Attribute, Attribute> boundNames;
+  for (Attribute binding : bindings) {
+    Attribute name =
+        llvm::TypeSwitch<Attribute, Attribute>(binding)
+            .Case<hal::ExOperandBufferAttr, hal::ExResultBufferAttr,
+                  hal::ExConstantStorageAttr>(
+                [](auto attr) { return attr.getBinding(); })
+            .Case(
+                [](hal::ExPushConstantAttr attr) { return attr.getOrdinal(); })
+            .Default([](Attribute) { return Attribute(); });
+    if (!name)
+      continue;
+    auto [it, inserted] = boundNames.try_emplace(name, binding);
+    if (!inserted && isa<IntegerAttr>(name))
+      return emitOpError() << "sets push constant ordinal "
+                           << llvm::toString(cast<IntegerAttr>(name).getValue(),
+                                             /*Radix=*/10, /*Signed=*/true)
+                           << " twice in hal.bindings: " << it->second
+                           << " and " << binding;
+    if (!inserted)
+      return emitOpError() << "binds interface binding @"
+                           << cast<StringAttr>(name).getValue()
+                           << " twice in hal.bindings: " << it->second
+                           << " and " << binding;
+  }
   for (Attribute binding : bindings) {
     LogicalResult result =
         llvm::TypeSwitch<Attribute, LogicalResult>(binding)
@@ -293,4 +322,27 @@ FailureOr<SmallVector<Value>> streamhal::flow::findDynamicDims(Value value) {
   if (dims.size() != expected)
     return failure();
   return llvm::to_vector(dims);
+}
+
+Value streamhal::flow::getCapturedValue(Value value) {
+  // Fragments can only capture through their operands (they are isolated
+  // from above), so following block arguments outwards ends.
+  while (auto argument = dyn_cast<BlockArgument>(value)) {
+    auto fragment = dyn_cast_or_null<ExStreamFragmentOp>(
+        argument.getOwner()->getParentOp());
+    if (!fragment || &fragment.getBody().front() != argument.getOwner() ||
+        argument.getArgNumber() >= fragment.getArguments().size())
+      break;
+    value = fragment.getArguments()[argument.getArgNumber()];
+  }
+  return value;
+}
+
+std::optional<int64_t>
+streamhal::flow::getConstantIntThroughCaptures(Value value) {
+  APInt constant;
+  if (!matchPattern(getCapturedValue(value), m_ConstantInt(&constant)) ||
+      constant.getSignificantBits() > 64)
+    return std::nullopt;
+  return constant.getSExtValue();
 }

@@ -148,6 +148,9 @@ LogicalResult TensorSliceOp::verify() {
         resultType.getDimSize(dim) != *constant)
       return emitOpError() << "length " << *constant << " of dimension " << dim
                            << " does not match result type " << resultType;
+    // The result type fixes the box whatever the length operands spell.
+    if (!resultType.isDynamicDim(dim))
+      constant = resultType.getDimSize(dim);
     lengths.push_back(constant);
   }
   return verifyBoxInBounds(*this, getStartIndices(), lengths, sourceType,

@@ -31,6 +31,16 @@ namespace streamhal::flow {
 mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 findDynamicDims(mlir::Value value);
 
+/// Returns the value a stream fragment captured for `value`: for a block
+/// argument of a fragment body, the fragment operand it stands for
+/// (recursively, for nested captures); any other value is returned as is.
+mlir::Value getCapturedValue(mlir::Value value);
+
+/// Returns the constant integer `value` stands for, looking through fragment
+/// block arguments to the captured operand (so a constant passed into a
+/// fragment is known inside it). std::nullopt when it is not a constant.
+std::optional<int64_t> getConstantIntThroughCaptures(mlir::Value value);
+
 } // namespace streamhal::flow
 
 #endif // STREAMHAL_DIALECT_FLOW_IR_FLOWOPS_H

@@ -56,6 +56,7 @@ def Flow_ExStreamFragmentOp : Flow_Op<"ex.stream.fragment", [
   }];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     /// Index of the first `arguments` operand in the full operand list
     /// (valid even when there are no arguments).

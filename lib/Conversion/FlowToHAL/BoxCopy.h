@@ -1,0 +1,74 @@
+//===- BoxCopy.h - planning slice and update copies -------------*- C++ -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A `flow.tensor.slice` copies a box of its source into a whole tensor and a
+// `flow.tensor.update` copies a whole tensor into a box of its target. This
+// file decides how such a box is copied: as one copy when it is contiguous in
+// the outer tensor, as one copy per contiguous run when its shape is static,
+// or not at all (a located error) when neither can be shown. The fragment
+// check and the recorder call the same planner so that they always agree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_BOXCOPY_H
+#define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_BOXCOPY_H
+
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace streamhal {
+
+/// More runs than this in one non-contiguous copy is almost surely a bug in
+/// the program; refuse rather than emit millions of commands.
+inline constexpr int64_t kMaxCopyRuns = 1 << 16;
+
+/// The box a slice reads or an update writes, every extent a constant where
+/// one is known (also through fragment operands) and a value otherwise.
+struct CopyBox {
+  /// The tensor the box lies in (slice source, update target).
+  mlir::ShapedType outerType;
+  /// One extent per dim of the outer tensor.
+  llvm::SmallVector<mlir::OpFoldResult> outerExtents;
+  /// Start index of the box in each dim.
+  llvm::SmallVector<mlir::OpFoldResult> starts;
+  /// Extent of the box in each dim: the slice's result type or the update's
+  /// type, with their dynamic dims as values (length operands only spell
+  /// what the type says).
+  llvm::SmallVector<mlir::OpFoldResult> lengths;
+};
+
+/// Builds the box of a `flow.tensor.slice` or `flow.tensor.update`. Every
+/// SSA value is passed through `lookup` first (the recorder maps body values
+/// to values outside the fragment; the check passes them through).
+CopyBox getCopyBox(mlir::Operation *op,
+                   llvm::function_ref<mlir::Value(mlir::Value)> lookup);
+
+/// How a box is copied.
+struct BoxCopyPlan {
+  /// One copy covers the box: it is contiguous in the outer tensor.
+  bool contiguous = false;
+  /// Non-contiguous boxes: element offset of each run from the first element
+  /// of the box (in the outer tensor), in row-major order. Each run is
+  /// `runElements` long and lands at `run * runElements` in the inner tensor.
+  llvm::SmallVector<int64_t> runDeltas;
+  int64_t runElements = 0;
+};
+
+/// Plans the copy of `box` for `op`: checks every bound that is known and
+/// decides contiguity. Fails with a diagnostic at `op` for an out-of-bounds
+/// box, a length operand that contradicts the type, a box whose contiguity
+/// depends on dynamic sizes, a non-contiguous box with a dynamic shape, or
+/// one that needs more than kMaxCopyRuns copies.
+mlir::FailureOr<BoxCopyPlan> planBoxCopy(mlir::Operation *op,
+                                         const CopyBox &box);
+
+} // namespace streamhal
+
+#endif // STREAMHAL_LIB_CONVERSION_FLOWTOHAL_BOXCOPY_H
