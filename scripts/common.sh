@@ -4,7 +4,6 @@ set -euo pipefail
 
 STREAMHAL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$STREAMHAL_ROOT/build}"
-LLVM_PREFIX="${LLVM_PREFIX:-/usr/lib/llvm-22}"
 JOBS="${JOBS:-$(nproc)}"
 
 PACKAGES=(cmake ninja-build g++ python3 libgtest-dev
@@ -28,11 +27,11 @@ install_missing_packages() {
     || { $sudo apt-get update && $sudo apt-get install -y --no-install-recommends "${missing[@]}"; }
 }
 
-# Configures the build tree (Release, Ninja, Debian's MLIR 22 by default;
-# pass -DMLIR_DIR=... in CMAKE_ARGS for another MLIR).
+# Configures the build tree (Release, Ninja, Debian's MLIR 22 and lit by
+# default; pass -DMLIR_DIR=... and -DLLVM_EXTERNAL_LIT=... in CMAKE_ARGS for
+# another MLIR).
 configure() {
   cmake -G Ninja -S "$STREAMHAL_ROOT" -B "$BUILD_DIR" \
     -DCMAKE_BUILD_TYPE=Release \
-    -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
     ${CMAKE_ARGS:-}
 }

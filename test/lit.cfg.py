@@ -17,11 +17,28 @@ config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py", "lit.site.c
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%streamhal_src_root", config.streamhal_src_root))
 
-llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.with_system_environment(
+    ["HOME", "INCLUDE", "LIB", "TMP", "TEMP", "CCACHE_DIR", "CCACHE_BASEDIR",
+     "CCACHE_MAXSIZE"])
 llvm_config.use_default_substitutions()
 
+# The downstream example is built with the compiler and generator of this
+# build; it finds MLIR through the installed streamhalConfig.cmake.
+config.substitutions.append(("%cmake_generator", '"%s"' % config.cmake_generator))
+config.substitutions.append(("%cmake", '"%s"' % config.cmake_command))
+downstream_args = [
+    "-DCMAKE_MAKE_PROGRAM=%s" % config.cmake_make_program,
+    "-DCMAKE_CXX_COMPILER=%s" % config.cmake_cxx_compiler,
+]
+if config.cmake_cxx_compiler_launcher:
+    downstream_args.append(
+        "-DCMAKE_CXX_COMPILER_LAUNCHER=%s" % config.cmake_cxx_compiler_launcher)
+config.substitutions.append(
+    ("%downstream_cmake_args", " ".join('"%s"' % arg for arg in downstream_args)))
+config.substitutions.append(("%streamhal_obj_root", config.streamhal_obj_root))
+
 tool_dirs = [config.streamhal_tools_dir, config.llvm_tools_dir]
-tools = ["hal-opt", "hal-pack", "hal-exec"]
+tools = ["hal-opt", "hal-pack", "hal-exec", "hal-lsp-server"]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 llvm_config.with_environment("PATH", config.streamhal_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -30,6 +30,7 @@
 #include "streamhal/Dialect/Util/IR/UtilDialect.h"
 #include "streamhal/Exec/DispatchModel.h"
 #include "streamhal/Exec/Executor.h"
+#include "streamhal/Registration/Registration.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
@@ -405,8 +406,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   registerCanonicalizerPass();
   registerCSEPass();
-  registerConvertFlowToHALPass();
-  hal::registerHALPasses();
+  registerStreamHALPasses();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   cl::ParseCommandLineOptions(

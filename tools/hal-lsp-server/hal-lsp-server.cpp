@@ -10,18 +10,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-lsp-server/MlirLspServerMain.h"
-#include "streamhal/Dialect/Flow/IR/FlowDialect.h"
-#include "streamhal/Dialect/HAL/IR/HALDialect.h"
-#include "streamhal/Dialect/Util/IR/UtilDialect.h"
+#include "streamhal/Registration/Registration.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect,
-                  streamhal::util::UtilDialect, streamhal::flow::FlowDialect,
-                  streamhal::hal::HALDialect>();
+  streamhal::registerStreamHALDialects(registry);
   return mlir::failed(mlir::MlirLspServerMain(argc, argv, registry));
 }

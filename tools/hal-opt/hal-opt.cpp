@@ -6,24 +6,106 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `mlir-opt` for the util, flow and hal dialects and the streamhal passes.
+// `mlir-opt` for the util, flow and hal dialects and the streamhal passes,
+// with a `--help` limited to MLIR's and streamhal's options, a `--version`
+// naming streamhal, and unknown options rejected.
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
-#include "streamhal/Conversion/Passes.h"
-#include "streamhal/Dialect/Flow/IR/FlowDialect.h"
-#include "streamhal/Dialect/Flow/Transforms/Passes.h"
-#include "streamhal/Dialect/HAL/IR/HALDialect.h"
-#include "streamhal/Dialect/HAL/Transforms/Passes.h"
-#include "streamhal/Dialect/Util/IR/UtilDialect.h"
+#include "streamhal/Registration/Registration.h"
 #include "streamhal/TestPasses/TestPasses.h"
+#include "streamhal/Version.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+
+using llvm::StringRef;
+
+/// Hides from `--help` every option that exists before main runs: the
+/// hundreds of LLVM backend flags libLLVM registers when it is loaded. They
+/// still parse. MLIR's and streamhal's options are registered after this and
+/// stay visible.
+static void hideLibraryOptions() {
+  llvm::ArrayRef<const llvm::cl::OptionCategory *> keepOnlyGeneric;
+  llvm::cl::HideUnrelatedOptions(keepOnlyGeneric);
+}
+
+static void printVersion(llvm::raw_ostream &os) {
+  os << "hal-opt (streamhal " STREAMHAL_VERSION ")\n"
+     << "  built with MLIR and LLVM " LLVM_VERSION_STRING "\n";
+}
+
+/// Rejects an option nobody registered, as one line with exit code 1.
+/// llvm::cl would take an unknown `--hxxx` for `-h` (`--help`) followed by
+/// more letters, print the whole help and exit 0, so a script with a typo
+/// (`--hal-pack-allocationz`) would silently do nothing.
+static mlir::LogicalResult checkOptionNames(int argc, char **argv) {
+  const auto &options = llvm::cl::getRegisteredOptions();
+  for (int i = 1; i < argc; ++i) {
+    StringRef arg = argv[i];
+    if (arg == "--")
+      break;
+    if (arg == "-" || !arg.starts_with("-"))
+      continue;
+    StringRef spelled = arg.split('=').first;
+    StringRef name = spelled.drop_front(spelled.starts_with("--") ? 2 : 1);
+    // `-o` and `-h` are registered while the command line is parsed.
+    if (name.empty() || name == "o" || name == "h" || options.count(name))
+      continue;
+    StringRef nearest;
+    unsigned nearestDistance = 3;
+    for (const auto &[candidate, option] : options) {
+      if (option->getOptionHiddenFlag() == llvm::cl::ReallyHidden)
+        continue;
+      unsigned distance =
+          name.edit_distance(candidate, /*AllowReplacements=*/true,
+                             /*MaxEditDistance=*/nearestDistance);
+      if (distance < nearestDistance) {
+        nearest = candidate;
+        nearestDistance = distance;
+      }
+    }
+    llvm::errs() << "hal-opt: unknown option '" << spelled << "'";
+    if (!nearest.empty())
+      llvm::errs() << "; did you mean '--" << nearest << "'?";
+    llvm::errs() << "\n";
+    return mlir::failure();
+  }
+  return mlir::success();
+}
+
+/// Builds the requested pass pipeline once before the input is read, so that
+/// a bad pass option value (`strategy=best`) or pipeline string fails at once,
+/// as the one line llvm::cl or the pipeline parser prints, with no input read
+/// and no pass run. MlirOptMain would report it after parsing the input,
+/// followed by an empty `<unknown>:0: error:` line.
+static mlir::LogicalResult checkPassPipeline(mlir::DialectRegistry &registry) {
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  // Those print while building the pipeline or anchor it elsewhere; leave
+  // them to MlirOptMain.
+  if (config.shouldDumpPassPipeline() || config.shouldUseExplicitModule())
+    return mlir::success();
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  mlir::ScopedDiagnosticHandler handler(&context, [](mlir::Diagnostic &diag) {
+    // An empty message follows an error llvm::cl has already printed.
+    std::string message = diag.str();
+    if (!llvm::StringRef(message).trim().empty())
+      llvm::errs() << "hal-opt: " << llvm::StringRef(message).trim() << "\n";
+    return mlir::success();
+  });
+  mlir::PassManager pm(&context, mlir::ModuleOp::getOperationName(),
+                       mlir::OpPassManager::Nesting::Implicit);
+  return config.setupPassPipeline(pm);
+}
 
 /// Runs MlirOptMain writing to a temporary file next to `outputFilename`,
 /// renamed over it only on success: a failing run leaves an existing output
@@ -55,19 +137,26 @@ static mlir::LogicalResult runToOutputFile(int argc, char **argv,
 }
 
 int main(int argc, char **argv) {
+  hideLibraryOptions();
+  llvm::cl::SetVersionPrinter(printVersion);
+
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
-  streamhal::registerConvertFlowToHALPass();
-  streamhal::flow::registerFlowPasses();
-  streamhal::hal::registerHALPasses();
+  streamhal::registerStreamHALPasses();
   streamhal::registerTestPasses();
 
   mlir::DialectRegistry registry;
-  registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect,
-                  streamhal::util::UtilDialect, streamhal::flow::FlowDialect,
-                  streamhal::hal::HALDialect>();
-  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
-      argc, argv, "streamhal optimizer driver\n", registry);
+  streamhal::registerStreamHALDialects(registry);
+  std::string helpHeader = mlir::registerCLIOptions(
+      "hal-opt: the streamhal optimizer driver (streamhal " STREAMHAL_VERSION
+      ")\n",
+      registry);
+  if (mlir::failed(checkOptionNames(argc, argv)))
+    return EXIT_FAILURE;
+  auto [inputFilename, outputFilename] =
+      mlir::parseCLIOptions(argc, argv, helpHeader);
+  if (mlir::failed(checkPassPipeline(registry)))
+    return EXIT_FAILURE;
   if (outputFilename == "-")
     return mlir::asMainReturnCode(
         mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));

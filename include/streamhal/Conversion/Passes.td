@@ -32,9 +32,12 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
     "::streamhal::util::UtilDialect"
   ];
   let options = [
-    Option<"outputMemoryType", "output-memory-type", "std::string",
-           /*default=*/"\"DeviceLocal|HostVisible\"",
-           "Memory type of the buffers allocated for fragment results">,
+    Option<"outputMemoryType", "output-memory-type",
+           "::streamhal::hal::MemoryType",
+           /*default=*/"::streamhal::hal::MemoryType::DeviceLocal | "
+                       "::streamhal::hal::MemoryType::HostVisible",
+           "Memory type of the buffers allocated for fragment results: "
+           "memory type bits joined by '|' (default: DeviceLocal|HostVisible)">,
     Option<"barriers", "barriers", "::streamhal::BarrierPolicy",
            /*default=*/"::streamhal::BarrierPolicy::Hazard",
            "Where execution barriers go between recorded commands",

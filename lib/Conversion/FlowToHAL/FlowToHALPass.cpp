@@ -75,14 +75,6 @@ struct ConvertFlowToHALPass
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
 
-    std::optional<hal::MemoryType> memoryType =
-        hal::symbolizeMemoryType(outputMemoryType);
-    if (!memoryType) {
-      module.emitError() << "invalid output-memory-type '" << outputMemoryType
-                         << "'";
-      return signalPassFailure();
-    }
-
     // Check everything first so that a bad module fails with precise
     // diagnostics and is left untouched.
     FragmentAnalysisCache analyses;
@@ -91,7 +83,7 @@ struct ConvertFlowToHALPass
 
     FlowToHALStatistics statistics;
     FlowToHALOptions options;
-    options.outputMemoryType = *memoryType;
+    options.outputMemoryType = outputMemoryType;
     options.barriers = barriers;
     options.statistics = &statistics;
     options.analyses = &analyses;

@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Dialect/Flow/IR/FlowDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/HAL/IR/HALDialect.h"
 
 using namespace mlir;
 using namespace streamhal::flow;

@@ -226,15 +226,8 @@ struct PackAllocationsPass
       module.emitError() << *problem;
       return signalPassFailure();
     }
-    std::optional<packing::PackingStrategy> parsed =
-        packing::parseStrategy(strategy);
-    if (!parsed) {
-      module.emitError() << "unknown packing strategy '" << strategy
-                         << "' (expected in-order, greedy or optimal)";
-      return signalPassFailure();
-    }
     packing::PackingOptions options;
-    options.strategy = *parsed;
+    options.strategy = strategy;
     options.timeLimitSeconds = timeLimit;
     SlabAlignments alignments = getSlabAlignments(module);
 

@@ -19,7 +19,13 @@ def Flow_Dialect : Dialect {
     The input of the lowering: tensors, dispatches of executable entry points
     and `flow.ex.stream.fragment` regions that group device work.
   }];
-  let dependentDialects = ["::streamhal::util::UtilDialect"];
+  // Loading flow loads what its lowering creates, so patterns from
+  // populateFlowToHALPatterns work on any parsed flow module.
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::streamhal::hal::HALDialect",
+    "::streamhal::util::UtilDialect"
+  ];
 }
 
 class Flow_Op<string mnemonic, list<Trait> traits = []> :

@@ -25,11 +25,12 @@ def PackAllocationsPass : Pass<"hal-pack-allocations", "mlir::ModuleOp"> {
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let options = [
-    Option<"strategy", "strategy", "std::string", /*default=*/"\"greedy\"",
-           "Placement strategy of the static slices: in-order, greedy or "
-           "optimal">,
+    Option<"strategy", "strategy", "::streamhal::packing::PackingStrategy",
+           /*default=*/"::streamhal::packing::PackingStrategy::Greedy",
+           "Placement strategy of the static slices (default: greedy)",
+           [{::streamhal::packing::getPackingStrategyValues()}]>,
     Option<"timeLimit", "time-limit", "double", /*default=*/"1.0",
-           "Seconds the optimal strategy may search per pack">,
+           "Seconds the optimal strategy may search per pack (default: 1)">,
   ];
   let statistics = [
     Statistic<"numPacks", "packs", "hal.allocator.pack ops materialized">,

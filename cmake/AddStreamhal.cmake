@@ -1,0 +1,48 @@
+# Helpers that give every streamhal library and tool the same build, usage
+# requirements and install rules. Adding a library or a tool is one call.
+
+# add_streamhal_library(StreamhalFoo sources... [TEST_ONLY] <add_mlir_library args>)
+#
+# An add_mlir_library that also
+# - carries streamhal's include directories (source and generated headers in
+#   the build tree, <prefix>/include once installed) and MLIR's, so linking it
+#   is enough to use its headers;
+# - unless TEST_ONLY: is installed, exported as `streamhal::Foo` (the name
+#   without the `Streamhal` prefix) in streamhalTargets.cmake, and linked by
+#   the umbrella target `streamhal::streamhal`;
+# - has the build-tree alias `streamhal::Foo` for projects that embed
+#   streamhal with add_subdirectory.
+function(add_streamhal_library name)
+  cmake_parse_arguments(ARG "TEST_ONLY" "" "" ${ARGN})
+  # Installed by the rules below, not into MLIR's own export set.
+  add_mlir_library(${name} DISABLE_INSTALL EXCLUDE_FROM_LIBMLIR
+    ${ARG_UNPARSED_ARGUMENTS})
+  target_include_directories(${name} PUBLIC
+    $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+    $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
+    $<INSTALL_INTERFACE:include>)
+  target_link_libraries(${name} PUBLIC StreamhalMLIRUsage)
+  string(REGEX REPLACE "^Streamhal" "" export_name "${name}")
+  set_target_properties(${name} PROPERTIES EXPORT_NAME ${export_name})
+  add_library(streamhal::${export_name} ALIAS ${name})
+  if(NOT ARG_TEST_ONLY)
+    install(TARGETS ${name} EXPORT streamhalTargets
+      ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT streamhal
+      LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT streamhal)
+    target_link_libraries(StreamhalAll INTERFACE ${name})
+    set_property(GLOBAL APPEND PROPERTY STREAMHAL_LIBS ${name})
+  endif()
+endfunction()
+
+# add_streamhal_tool(hal-foo sources... [LINK_LIBS libs...])
+#
+# An executable in <build>/bin, installed into <prefix>/bin.
+function(add_streamhal_tool name)
+  cmake_parse_arguments(ARG "" "" "LINK_LIBS" ${ARGN})
+  add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
+  llvm_update_compile_flags(${name})
+  target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
+  install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
+    COMPONENT streamhal)
+  set_property(GLOBAL APPEND PROPERTY STREAMHAL_TOOLS ${name})
+endfunction()

@@ -1,0 +1,93 @@
+//===- lower-to-hal.cpp - a downstream user of streamhal ------------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Lowers a .mlir file to HAL twice, each time in a fresh MLIRContext, and
+// prints both results separated by `// -----`:
+//
+//  1. through the pass API: the `streamhal-lower-to-hal` pipeline (the same
+//     as `hal-opt --streamhal-lower-to-hal`);
+//  2. through the pattern API, as a compiler with its own conversion pass
+//     would: populateFlowToHALPatterns + populateFlowToHALLegality (the same
+//     as `hal-opt --convert-flow-to-hal`).
+//
+// Usage: lower-to-hal input.mlir
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
+#include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Registration/Pipelines.h"
+#include "streamhal/Registration/Registration.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+
+/// Parses `path` into a fresh context that knows streamhal's dialects.
+static OwningOpRef<ModuleOp> parse(llvm::StringRef path, MLIRContext &context) {
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(path, &context);
+  if (!module)
+    llvm::errs() << "lower-to-hal: cannot parse '" << path << "'\n";
+  return module;
+}
+
+/// Route 1: the registered pipeline, built through the C++ API.
+static LogicalResult lowerWithPasses(ModuleOp module) {
+  PassManager pm(module->getContext());
+  streamhal::LowerToHALPipelineOptions options;
+  streamhal::buildLowerToHALPipeline(pm, options);
+  return pm.run(module);
+}
+
+/// Route 2: the patterns inside the caller's own conversion.
+static LogicalResult lowerWithPatterns(ModuleOp module) {
+  MLIRContext *context = module->getContext();
+  // Report every bad fragment before anything is rewritten.
+  bool lowerable = true;
+  module.walk([&](streamhal::flow::ExStreamFragmentOp fragment) {
+    lowerable &= succeeded(streamhal::checkStreamFragmentLowerable(fragment));
+  });
+  if (!lowerable)
+    return failure();
+
+  streamhal::FlowToHALTypeConverter typeConverter(context);
+  ConversionTarget target(*context);
+  streamhal::populateFlowToHALLegality(target, typeConverter);
+  RewritePatternSet patterns(context);
+  streamhal::populateFlowToHALPatterns(context, typeConverter, patterns);
+  return applyPartialConversion(module, target, std::move(patterns));
+}
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    llvm::errs() << "usage: lower-to-hal input.mlir\n";
+    return 1;
+  }
+  DialectRegistry registry;
+  streamhal::registerStreamHALDialects(registry);
+
+  MLIRContext passContext(registry);
+  OwningOpRef<ModuleOp> viaPasses = parse(argv[1], passContext);
+  if (!viaPasses || failed(lowerWithPasses(*viaPasses)))
+    return 1;
+  viaPasses->print(llvm::outs());
+  llvm::outs() << "\n// -----\n";
+
+  MLIRContext patternContext(registry);
+  OwningOpRef<ModuleOp> viaPatterns = parse(argv[1], patternContext);
+  if (!viaPatterns || failed(lowerWithPatterns(*viaPatterns)))
+    return 1;
+  viaPatterns->print(llvm::outs());
+  llvm::outs() << "\n";
+  return 0;
+}

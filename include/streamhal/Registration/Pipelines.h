@@ -1,0 +1,56 @@
+//===- Pipelines.h - streamhal pass pipelines -------------------*- C++ -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_REGISTRATION_PIPELINES_H
+#define STREAMHAL_REGISTRATION_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+#include "streamhal/Dialect/HAL/IR/HALCommandLine.h"
+#include "streamhal/Packing/PackingCommandLine.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace streamhal {
+
+/// Options of `--streamhal-lower-to-hal`: the options of the passes it runs,
+/// forwarded to them unchanged (same names, defaults and values).
+struct LowerToHALPipelineOptions
+    : public mlir::PassPipelineOptions<LowerToHALPipelineOptions> {
+  Option<hal::MemoryType> outputMemoryType{
+      *this, "output-memory-type",
+      llvm::cl::desc("convert-flow-to-hal: memory type of the buffers "
+                     "allocated for fragment results, bits joined by '|' "
+                     "(default: DeviceLocal|HostVisible)"),
+      llvm::cl::init(hal::MemoryType::DeviceLocal |
+                     hal::MemoryType::HostVisible)};
+  Option<packing::PackingStrategy> strategy{
+      *this, "strategy",
+      llvm::cl::desc("hal-pack-allocations: placement strategy of the static "
+                     "slices (default: greedy)"),
+      llvm::cl::init(packing::PackingStrategy::Greedy),
+      packing::getPackingStrategyValues()};
+  Option<double> timeLimit{
+      *this, "time-limit",
+      llvm::cl::desc("hal-pack-allocations: seconds the optimal strategy may "
+                     "search per pack (default: 1)"),
+      llvm::cl::init(1.0)};
+};
+
+/// Adds the whole lowering to `pm` (on `builtin.module`):
+/// `convert-flow-to-hal`, `hal-pack-allocations`, `canonicalize`.
+void buildLowerToHALPipeline(mlir::OpPassManager &pm,
+                             const LowerToHALPipelineOptions &options = {});
+
+/// Registers `--streamhal-lower-to-hal` (done by registerStreamHALPasses).
+void registerLowerToHALPipeline();
+
+} // namespace streamhal
+
+#endif // STREAMHAL_REGISTRATION_PIPELINES_H

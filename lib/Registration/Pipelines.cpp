@@ -1,0 +1,44 @@
+//===- Pipelines.cpp - streamhal pass pipelines ---------------------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "streamhal/Registration/Pipelines.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "streamhal/Conversion/Passes.h"
+#include "streamhal/Dialect/HAL/Transforms/Passes.h"
+
+using namespace mlir;
+
+void streamhal::buildLowerToHALPipeline(
+    OpPassManager &pm, const LowerToHALPipelineOptions &options) {
+  ConvertFlowToHALPassOptions convertOptions;
+  convertOptions.outputMemoryType = options.outputMemoryType;
+  pm.addPass(createConvertFlowToHALPass(convertOptions));
+
+  hal::PackAllocationsPassOptions packOptions;
+  packOptions.strategy = options.strategy;
+  packOptions.timeLimit = options.timeLimit;
+  pm.addPass(hal::createPackAllocationsPass(packOptions));
+
+  pm.addPass(createCanonicalizerPass());
+}
+
+void streamhal::registerLowerToHALPipeline() {
+  static bool registered = false;
+  if (registered)
+    return;
+  registered = true;
+  PassPipelineRegistration<LowerToHALPipelineOptions>(
+      "streamhal-lower-to-hal",
+      "Lowers flow to HAL with packed slabs: convert-flow-to-hal, "
+      "hal-pack-allocations, canonicalize (options forwarded)",
+      [](OpPassManager &pm, const LowerToHALPipelineOptions &options) {
+        buildLowerToHALPipeline(pm, options);
+      });
+}
