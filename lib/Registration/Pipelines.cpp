@@ -19,6 +19,7 @@ void streamhal::buildLowerToHALPipeline(
     OpPassManager &pm, const LowerToHALPipelineOptions &options) {
   ConvertFlowToHALPassOptions convertOptions;
   convertOptions.outputMemoryType = options.outputMemoryType;
+  convertOptions.barriers = options.barriers;
   pm.addPass(createConvertFlowToHALPass(convertOptions));
 
   hal::PackAllocationsPassOptions packOptions;

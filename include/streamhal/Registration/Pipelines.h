@@ -10,6 +10,7 @@
 #define STREAMHAL_REGISTRATION_PIPELINES_H
 
 #include "mlir/Pass/PassOptions.h"
+#include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Dialect/HAL/IR/HALCommandLine.h"
 #include "streamhal/Packing/PackingCommandLine.h"
 
@@ -30,6 +31,17 @@ struct LowerToHALPipelineOptions
                      "(default: DeviceLocal|HostVisible)"),
       llvm::cl::init(hal::MemoryType::DeviceLocal |
                      hal::MemoryType::HostVisible)};
+  Option<BarrierPolicy> barriers{
+      *this, "barriers",
+      llvm::cl::desc("convert-flow-to-hal: where execution barriers go "
+                     "between recorded commands (default: hazard)"),
+      llvm::cl::init(BarrierPolicy::Hazard),
+      llvm::cl::values(
+          clEnumValN(BarrierPolicy::Full, "full",
+                     "a full barrier after every command"),
+          clEnumValN(BarrierPolicy::Hazard, "hazard",
+                     "a barrier only before a command that conflicts with "
+                     "one recorded since the last barrier"))};
   Option<packing::PackingStrategy> strategy{
       *this, "strategy",
       llvm::cl::desc("hal-pack-allocations: placement strategy of the static "

@@ -544,7 +544,7 @@ def HAL_ExecutableVariantOp : HAL_Op<"executable.variant", [
 }
 
 def HAL_ExecutableEntryPointOp : HAL_Op<"executable.entry_point", [
-    Symbol, HasParent<"ExecutableVariantOp">,
+    Symbol, HasParent<"ExecutableVariantOp">, IsolatedFromAbove,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "an exported function of an executable variant";
   let description = [{
