@@ -228,6 +228,22 @@ std::pair<BufferRoot, RootByteRange> resolveBuffer(Value buffer) {
 // Accesses
 //===----------------------------------------------------------------------===//
 
+/// True when `first` provably ends at or before `second` starts. A symbolic
+/// start term is a buffer offset, never negative, so a range with one starts
+/// at or after its constant term; that term alone bounds it from below.
+static bool endsBefore(const RootByteRange &first,
+                       const RootByteRange &second) {
+  if (!first.startKnown || !second.startKnown || !first.length)
+    return false;
+  // Only an absolute end, or one with the same symbolic term, compares.
+  if (first.base && first.base != second.base)
+    return false;
+  int64_t end;
+  if (llvm::AddOverflow(first.offset, *first.length, end))
+    return false;
+  return end <= second.offset;
+}
+
 bool BufferAccess::mayOverlap(const BufferAccess &other) const {
   if (range.length == std::optional<int64_t>(0) ||
       other.range.length == std::optional<int64_t>(0))
@@ -251,7 +267,9 @@ bool BufferAccess::mayOverlap(const BufferAccess &other) const {
       return true;
     return range.offset < otherEnd && other.range.offset < end;
   }
-  return true;
+  // One side's length or start symbol unknown: still disjoint when one
+  // range provably ends before the other begins.
+  return !endsBefore(range, other.range) && !endsBefore(other.range, range);
 }
 
 bool BufferAccess::conflictsWith(const BufferAccess &other) const {

@@ -192,3 +192,30 @@ func.func @overlapping_writes_cover_read(%out: !hal.buffer) {
   hal.ex.submit_and_wait %dev, %cmd
   return
 }
+
+// -----
+
+// A symbolic start is a buffer offset, never negative: a range starting at
+// %o + 16 cannot touch [0, 16) whatever its length; at %o + 8 it may.
+func.func @symbolic_start_after_constant_end(%out: !hal.buffer, %o: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c0_i32 = arith.constant 0 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %buf = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%c64}
+  %at16 = arith.addi %o, %c16 : index
+  %at8 = arith.addi %o, %c8 : index
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  // expected-note @below {{earlier command: write of allocation %2 [0, 16)}}
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%buf : !hal.buffer)[%c0, %c16] pattern(%c0_i32 : i32)
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%buf : !hal.buffer)[%at16, %n] pattern(%c0_i32 : i32)
+  // expected-error @below {{races with an earlier command}}
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%buf : !hal.buffer)[%at8, %n] pattern(%c0_i32 : i32)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}
