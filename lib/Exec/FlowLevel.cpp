@@ -15,6 +15,7 @@
 
 #include "ExecutorImpl.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -128,6 +129,33 @@ static LogicalResult checkBox(Operation *op, ArrayRef<int64_t> outer,
                              << start[d] << ", " << start[d] + box[d]
                              << ") of a " << what << " of extent " << outer[d];
   return success();
+}
+
+/// True when the storage of `value` is returned by its stream fragment:
+/// following results that reuse an operand's storage (updates, reshapes,
+/// tied dispatch results) from `value` reaches `flow.return`. The lowering's
+/// contract gives a returned constant its own storage of exactly the
+/// value's size instead of the pool's whole byte range.
+static bool isStorageReturned(Value value) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen{value};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    for (OpOperand &use : current.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<flow::ReturnOp>(user))
+        return true;
+      auto tied = dyn_cast<util::TiedOpInterface>(user);
+      if (!tied)
+        continue;
+      for (OpResult result : user->getResults())
+        if (tied.getTiedResultOperandIndex(result.getResultNumber()) ==
+                std::optional<unsigned>(use.getOperandNumber()) &&
+            seen.insert(result).second)
+          worklist.push_back(result);
+    }
+  }
+  return false;
 }
 
 static TensorValue makeTensor(std::vector<uint8_t> bytes,
@@ -308,9 +336,13 @@ LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
                  << "views " << size << " bytes but its byte range holds "
                  << range.getLength();
         // The value's storage is the whole byte range (when it can be
-        // materialized): what the lowering binds for it and its aliases.
-        int64_t storageSize =
-            range.getLength() <= kMaxTensorBytes ? range.getLength() : size;
+        // materialized): what the lowering binds for it and its aliases,
+        // unless the fragment returns that storage (then it is an output of
+        // exactly the value's size).
+        int64_t storageSize = range.getLength() <= kMaxTensorBytes &&
+                                      !isStorageReturned(subspan.getResult())
+                                  ? range.getLength()
+                                  : size;
         FailureOr<BufferRef> ref = getGlobalBufferRange(
             opPtr, subspan.getRuntimeBuffer(), range.getOffset(), storageSize);
         if (failed(ref))

@@ -1,3 +1,6 @@
+// RUN: hal-exec %s --split-input-file --check-lowering --orders=4
+// RUN: hal-exec %s --split-input-file '--check-lowering=flow-schedule-fragments,convert-flow-to-hal{barriers=hazard},hal-pack-allocations,canonicalize' --orders=4
+// RUN: hal-exec %s --split-input-file '--check-lowering=convert-flow-to-hal{barriers=full},hal-pack-allocations{strategy=in-order},canonicalize' --orders=4
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=CHECK
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=hazard --canonicalize | FileCheck %s --check-prefix=CHECK
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=full --canonicalize | FileCheck %s --check-prefixes=CHECK,FULL

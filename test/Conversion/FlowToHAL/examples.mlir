@@ -1,4 +1,6 @@
 // RUN: hal-exec %S/../../../examples/mlp.mlir --check-lowering --orders=4
+// RUN: hal-exec %S/../../../examples/mlp.mlir '--check-lowering=flow-schedule-fragments,convert-flow-to-hal{barriers=hazard},hal-pack-allocations,canonicalize' --orders=4
+// RUN: hal-exec %S/../../../examples/mlp.mlir '--check-lowering=convert-flow-to-hal{barriers=full},hal-pack-allocations{strategy=in-order},canonicalize' --orders=4
 // The README's first command on the example program, verified after every
 // pass; its output holds no tensor and no flow op outside the executable.
 // RUN: hal-opt %S/../../../examples/mlp.mlir --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
