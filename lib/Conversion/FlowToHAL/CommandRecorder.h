@@ -68,6 +68,11 @@ resolveDispatch(flow::DispatchOp op);
 /// std::nullopt for widths a 32-bit fill cannot express.
 std::optional<uint32_t> getSplatPatternMultiplier(mlir::Type elementType);
 
+/// The 32-bit fill pattern of a splat of 64-bit elements whose value is a
+/// constant (also through fragment operands) with two equal 32-bit halves
+/// (0, -1, 0.0, ...), else std::nullopt: such a splat is one 4-byte fill.
+std::optional<uint32_t> getWideSplatPattern(mlir::Value value);
+
 //===----------------------------------------------------------------------===//
 // BarrierPlacer
 //===----------------------------------------------------------------------===//

@@ -95,12 +95,14 @@ static LogicalResult checkDispatch(flow::DispatchOp op,
 
 static LogicalResult checkSplat(flow::TensorSplatOp op) {
   Type elementType = op.getValue().getType();
-  if (!getSplatPatternMultiplier(elementType))
-    return op.emitOpError() << "splats " << elementType
-                            << " values, but fills take a 32-bit pattern: "
-                               "only 8-, 16- and 32-bit elements are "
-                               "supported";
-  return success();
+  if (getSplatPatternMultiplier(elementType) ||
+      getWideSplatPattern(op.getValue()))
+    return success();
+  return op.emitOpError()
+         << "splats " << elementType
+         << " values, but fills take a 32-bit pattern: only 8-, 16- and "
+            "32-bit elements are supported, and 64-bit ones whose value is a "
+            "constant with two equal 32-bit halves";
 }
 
 /// Slices and updates: the same planning the recorder does, on the body's

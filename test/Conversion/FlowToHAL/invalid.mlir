@@ -286,6 +286,21 @@ func.func @splat_f64(%v: f64, %n: index) -> tensor<?xf64> {
 
 // -----
 
+// A constant 64-bit value whose halves differ (1 = 0x00000000_00000001)
+// has no 32-bit pattern.
+func.func @splat_i64_unequal_halves(%n: index) -> tensor<?xi64> {
+  %0 = flow.ex.stream.fragment(%n) : (index) -> tensor<?xi64>{%n} =
+      (%in: index) -> tensor<?xi64> {
+    %one = arith.constant 1 : i64
+    // expected-error @+1 {{and 64-bit ones whose value is a constant with two equal 32-bit halves}}
+    %1 = flow.tensor.splat %one : tensor<?xi64>{%in}
+    flow.return %1 : tensor<?xi64>
+  }
+  return %0 : tensor<?xi64>
+}
+
+// -----
+
 func.func @noncontiguous_dynamic_slice(%arg0: tensor<?x8xf32>, %n: index, %o: index) -> tensor<2x4xf32> {
   %0 = flow.ex.stream.fragment(%arg0, %n, %o) : (tensor<?x8xf32>{%n}, index, index) -> tensor<2x4xf32> =
       (%a: tensor<?x8xf32>, %in: index, %io: index) -> tensor<2x4xf32> {

@@ -184,3 +184,30 @@ func.func @splat_i1(%unused: index) -> tensor<5xi1> {
   }
   return %0 : tensor<5xi1>
 }
+
+// -----
+
+// 64-bit elements whose constant value has two equal 32-bit halves are one
+// 4-byte fill of that half: -1 as i64, 0.0 as f64, and 0x0000000500000005
+// passed in as a fragment operand.
+// CHECK-LABEL: func.func @splat_wide_equal_halves
+// CHECK-DAG: %[[CM1:.+]] = arith.constant -1 : i32
+// CHECK-DAG: %[[CZ:.+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[C5:.+]] = arith.constant 5 : i32
+// CHECK-DAG: %[[C32:.+]] = arith.constant 32 : index
+// CHECK: fill_buffer<{{.+}}, %[[C32]]{{\]}} pattern(%[[CM1]] : i32)
+// CHECK: fill_buffer<{{.+}}, %[[C32]]{{\]}} pattern(%[[CZ]] : i32)
+// CHECK: fill_buffer<{{.+}}, %[[C32]]{{\]}} pattern(%[[C5]] : i32)
+func.func @splat_wide_equal_halves(%unused: index) -> (tensor<4xi64>, tensor<4xf64>, tensor<4xi64>) {
+  %five = arith.constant 21474836485 : i64
+  %0:3 = flow.ex.stream.fragment(%unused, %five) : (index, i64) -> (tensor<4xi64>, tensor<4xf64>, tensor<4xi64>) =
+      (%iunused: index, %ifive: i64) -> (tensor<4xi64>, tensor<4xf64>, tensor<4xi64>) {
+    %m1 = arith.constant -1 : i64
+    %z = arith.constant 0.0 : f64
+    %1 = flow.tensor.splat %m1 : tensor<4xi64>
+    %2 = flow.tensor.splat %z : tensor<4xf64>
+    %3 = flow.tensor.splat %ifive : tensor<4xi64>
+    flow.return %1, %2, %3 : tensor<4xi64>, tensor<4xf64>, tensor<4xi64>
+  }
+  return %0#0, %0#1, %0#2 : tensor<4xi64>, tensor<4xf64>, tensor<4xi64>
+}
