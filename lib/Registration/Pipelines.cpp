@@ -20,6 +20,7 @@ void streamhal::buildLowerToHALPipeline(
   ConvertFlowToHALPassOptions convertOptions;
   convertOptions.outputMemoryType = options.outputMemoryType;
   convertOptions.barriers = options.barriers;
+  convertOptions.copies = options.copies;
   pm.addPass(createConvertFlowToHALPass(convertOptions));
 
   hal::PackAllocationsPassOptions packOptions;

@@ -21,6 +21,9 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
     default) records an execution barrier only right before a command that
     conflicts with a command recorded since the last barrier;
     `barriers=full` records one after every command (docs/concurrency.md).
+    `copies=elide` (the default) lowers a contiguous slice or a clone to a
+    view of its source's storage whenever no execution can tell the
+    difference; `copies=always` keeps every copy.
     Every fragment is checked
     first; a fragment that cannot be lowered is reported with a located
     diagnostic and the pass fails without changing the module.
@@ -47,6 +50,15 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
              clEnumValN(::streamhal::BarrierPolicy::Hazard, "hazard",
                         "a barrier only before a command that conflicts "
                         "with one recorded since the last barrier"))}]>,
+    Option<"copies", "copies", "::streamhal::CopyPolicy",
+           /*default=*/"::streamhal::CopyPolicy::Elide",
+           "Whether slices and clones may share their source's storage",
+           [{::llvm::cl::values(
+             clEnumValN(::streamhal::CopyPolicy::Always, "always",
+                        "every slice and clone is a copy"),
+             clEnumValN(::streamhal::CopyPolicy::Elide, "elide",
+                        "a contiguous slice or a clone is a view of its "
+                        "source whenever that is sound"))}]>,
   ];
   let statistics = [
     Statistic<"numFragments", "fragments", "Stream fragments lowered">,
@@ -54,6 +66,7 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
               "Transient values packed into slabs">,
     Statistic<"numCommands", "commands", "Commands recorded">,
     Statistic<"numBarriers", "barriers", "Execution barriers recorded">,
+    Statistic<"numViews", "views", "Slices and clones lowered as views">,
   ];
 }
 

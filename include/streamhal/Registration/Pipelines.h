@@ -42,6 +42,16 @@ struct LowerToHALPipelineOptions
           clEnumValN(BarrierPolicy::Hazard, "hazard",
                      "a barrier only before a command that conflicts with "
                      "one recorded since the last barrier"))};
+  Option<CopyPolicy> copies{
+      *this, "copies",
+      llvm::cl::desc("convert-flow-to-hal: whether slices and clones may "
+                     "share their source's storage (default: elide)"),
+      llvm::cl::init(CopyPolicy::Elide),
+      llvm::cl::values(clEnumValN(CopyPolicy::Always, "always",
+                                  "every slice and clone is a copy"),
+                       clEnumValN(CopyPolicy::Elide, "elide",
+                                  "a contiguous slice or a clone is a view "
+                                  "of its source whenever that is sound"))};
   Option<packing::PackingStrategy> strategy{
       *this, "strategy",
       llvm::cl::desc("hal-pack-allocations: placement strategy of the static "

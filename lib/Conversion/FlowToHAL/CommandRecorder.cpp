@@ -180,6 +180,9 @@ void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
 }
 
 void CommandRecorder::recordClone(flow::TensorCloneOp op) {
+  // A view shares its source's storage: nothing to copy.
+  if (state.getStorageKind(op.getResult()) == StorageKind::View)
+    return;
   // The result's own length: the source may be a larger constant range.
   BufferRange source = state.getRange(op.getOperand());
   BufferRange target = state.getRange(op.getResult());
@@ -201,6 +204,8 @@ void CommandRecorder::recordConstantCopy(hal::ConstantSubspanOp op) {
 }
 
 void CommandRecorder::recordSlice(flow::TensorSliceOp op) {
+  if (state.getStorageKind(op.getResult()) == StorageKind::View)
+    return;
   recordBoxCopy(op, op.getSource(), op.getResult(), /*intoOuter=*/false);
 }
 
@@ -227,34 +232,10 @@ void CommandRecorder::recordBoxCopy(Operation *op, Value outer, Value inner,
 
   // Byte offset of the box's first element: a constant when the starts and
   // the outer shape are, else computed from them at run time.
-  ShapedType outerType = box.outerType;
-  int64_t elementBytes =
-      util::getElementByteCount(outerType.getElementType()).value_or(1);
-  std::optional<SmallVector<int64_t>> staticStarts =
-      getConstantIntValues(box.starts);
-  std::optional<SmallVector<int64_t>> staticShape =
-      getConstantIntValues(box.outerExtents);
   std::optional<int64_t> staticBase;
-  Value base;
-  if (staticStarts && staticShape) {
-    // In bounds (checked), so the offset fits in 64 bits.
-    int64_t offset = 0;
-    for (auto [start, extent] : llvm::zip_equal(*staticStarts, *staticShape))
-      offset = offset * extent + start;
-    staticBase = offset * elementBytes;
-    base = state.getIndex(*staticBase);
-  } else {
-    auto toValue = [&](OpFoldResult ofr) -> Value {
-      if (auto value = dyn_cast<Value>(ofr))
-        return value;
-      return state.getIndex(*getConstantIntValue(ofr));
-    };
-    base = state.createInPrologue<hal::AllocatorComputeOffsetOp>(
-        state.getRewriter().getIndexType(), state.getAllocator(),
-        llvm::map_to_vector(box.starts, toValue),
-        llvm::map_to_vector(box.outerExtents, toValue),
-        state.getElementType(outerType.getElementType()), state.getEncoding());
-  }
+  Value base = state.getBoxOffset(box, &staticBase);
+  int64_t elementBytes =
+      util::getElementByteCount(box.outerType.getElementType()).value_or(1);
   if (plan->contiguous) {
     copy(base, state.getIndex(0), state.getValueSize(inner));
     return;

@@ -84,6 +84,7 @@ struct ConvertFlowToHALPass
     FlowToHALOptions options;
     options.outputMemoryType = outputMemoryType;
     options.barriers = barriers;
+    options.copies = copies;
     options.statistics = &statistics;
     options.analyses = &analyses;
 
@@ -99,6 +100,7 @@ struct ConvertFlowToHALPass
     numTransientSlices += statistics.transientSlices;
     numCommands += statistics.commands;
     numBarriers += statistics.barriers;
+    numViews += statistics.views;
   }
 };
 

@@ -8,6 +8,7 @@
 
 #include "FragmentState.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
@@ -65,10 +66,11 @@ FragmentState::FragmentState(RewriterBase &rewriter,
                              ValueRange convertedArguments,
                              const ValueAliasing &aliasing,
                              const LivenessIntervals &liveness,
+                             const StorageViews &views,
                              ArrayRef<StorageKind> storageKinds)
     : rewriter(rewriter), fragment(fragment),
       convertedArguments(convertedArguments), aliasing(aliasing),
-      liveness(liveness), storageKinds(storageKinds), prologueAnchor(fragment),
+      liveness(liveness), views(views), storageKinds(storageKinds), prologueAnchor(fragment),
       classRanges(aliasing.getNumClasses()) {}
 
 Value FragmentState::getDevice() {
@@ -165,6 +167,39 @@ Value FragmentState::getSize(ShapedType type, ValueRange dims) {
       rewriter.getIndexType(), getAllocator(), shape, elementType,
       getEncoding());
   return size;
+}
+
+Value FragmentState::getBoxOffset(const CopyBox &box,
+                                  std::optional<int64_t> *staticOffset) {
+  ShapedType outerType = box.outerType;
+  std::optional<SmallVector<int64_t>> staticStarts =
+      getConstantIntValues(box.starts);
+  std::optional<SmallVector<int64_t>> staticShape =
+      getConstantIntValues(box.outerExtents);
+  if (staticStarts && staticShape) {
+    int64_t elementBytes =
+        util::getElementByteCount(outerType.getElementType()).value_or(1);
+    // In bounds (checked), so the offset fits in 64 bits.
+    int64_t offset = 0;
+    for (auto [start, extent] : llvm::zip_equal(*staticStarts, *staticShape))
+      offset = offset * extent + start;
+    offset *= elementBytes;
+    if (staticOffset)
+      *staticOffset = offset;
+    return getIndex(offset);
+  }
+  if (staticOffset)
+    *staticOffset = std::nullopt;
+  auto toValue = [&](OpFoldResult ofr) -> Value {
+    if (auto value = dyn_cast<Value>(ofr))
+      return value;
+    return getIndex(*getConstantIntValue(ofr));
+  };
+  return createInPrologue<hal::AllocatorComputeOffsetOp>(
+      rewriter.getIndexType(), getAllocator(),
+      llvm::map_to_vector(box.starts, toValue),
+      llvm::map_to_vector(box.outerExtents, toValue),
+      getElementType(outerType.getElementType()), getEncoding());
 }
 
 SmallVector<Value> FragmentState::getOuterDims(Value tensor) {

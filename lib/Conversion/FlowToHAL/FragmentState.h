@@ -16,10 +16,12 @@
 #ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_FRAGMENTSTATE_H
 #define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_FRAGMENTSTATE_H
 
+#include "BoxCopy.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "streamhal/Analysis/LivenessIntervals.h"
+#include "streamhal/Analysis/StorageViews.h"
 #include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
@@ -41,6 +43,7 @@ enum class StorageKind {
   Constant,  ///< a read-only view of a hal.constant.subspan's pool
   Output,    ///< returned, not an input: a new allocation
   Transient, ///< born and dead inside the fragment: a slice of the slab
+  View,      ///< a subspan of another class's storage (StorageViews)
 };
 
 /// Returns the function's `hal.ex.shared_device`, creating it at the start
@@ -58,7 +61,7 @@ public:
   FragmentState(mlir::RewriterBase &rewriter, flow::ExStreamFragmentOp fragment,
                 mlir::ValueRange convertedArguments,
                 const ValueAliasing &aliasing,
-                const LivenessIntervals &liveness,
+                const LivenessIntervals &liveness, const StorageViews &views,
                 llvm::ArrayRef<StorageKind> storageKinds);
 
   mlir::RewriterBase &getRewriter() { return rewriter; }
@@ -66,6 +69,7 @@ public:
   mlir::Location getLoc() { return fragment.getLoc(); }
   const ValueAliasing &getAliasing() const { return aliasing; }
   const LivenessIntervals &getLiveness() const { return liveness; }
+  const StorageViews &getViews() const { return views; }
   /// The storage kind of every alias class, in class order.
   llvm::ArrayRef<StorageKind> getStorageKinds() const { return storageKinds; }
   StorageKind getStorageKind(mlir::Value tensor) const {
@@ -108,6 +112,12 @@ public:
   /// Byte size of a tensor value of the fragment body.
   mlir::Value getValueSize(mlir::Value tensor);
 
+  /// Byte offset of the first element of `box` in its outer tensor: a
+  /// constant (also returned as `staticOffset`) when the starts and the
+  /// outer shape are, else a `hal.allocator.compute_offset` in the prologue.
+  mlir::Value getBoxOffset(const CopyBox &box,
+                           std::optional<int64_t> *staticOffset = nullptr);
+
   /// Dynamic dims of a tensor value of the body, as values outside it.
   llvm::SmallVector<mlir::Value> getOuterDims(mlir::Value tensor);
 
@@ -147,6 +157,7 @@ private:
   llvm::SmallVector<mlir::Value> convertedArguments;
   const ValueAliasing &aliasing;
   const LivenessIntervals &liveness;
+  const StorageViews &views;
   llvm::ArrayRef<StorageKind> storageKinds;
   mlir::Operation *prologueAnchor;
 

@@ -87,6 +87,18 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
   return kinds;
 }
 
+void applyStorageViews(const StorageViews &views,
+                       MutableArrayRef<StorageKind> kinds) {
+  for (unsigned classIndex = 0, e = kinds.size(); classIndex < e;
+       ++classIndex) {
+    if (views.isView(classIndex))
+      kinds[classIndex] = StorageKind::View;
+    else if (kinds[classIndex] == StorageKind::Transient &&
+             views.isRootReturned(classIndex))
+      kinds[classIndex] = StorageKind::Output;
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // StoragePlan
 //===----------------------------------------------------------------------===//
@@ -96,6 +108,7 @@ void StoragePlan::materialize() {
   assignOutputs();
   assignConstants();
   assignTransients();
+  assignViews();
 }
 
 void StoragePlan::assignInputs() {
@@ -118,12 +131,16 @@ void StoragePlan::assignOutputs() {
   for (Value returned : terminator->getOperands()) {
     if (!aliasing.getOrdinal(returned))
       continue;
-    unsigned classIndex = aliasing.getClassIndex(returned);
+    // A returned view gets the output of its root (a clone that took its
+    // dying source over), sized for the root.
+    unsigned classIndex =
+        state.getViews().getRoot(aliasing.getClassIndex(returned));
     // Inputs and values returned twice already have a range.
     if (kinds[classIndex] != StorageKind::Output ||
         state.hasClassRange(classIndex))
       continue;
-    Value size = state.getValueSize(returned);
+    Value size =
+        state.getValueSize(aliasing.getClassMembers(classIndex).front());
     auto allocation = hal::AllocatorAllocateOp::create(
         rewriter, state.getLoc(), hal::BufferType::get(context),
         state.getAllocator(),
@@ -156,7 +173,7 @@ void StoragePlan::assignConstants() {
 
 void StoragePlan::assignTransients() {
   const ValueAliasing &aliasing = state.getAliasing();
-  const LivenessIntervals &liveness = state.getLiveness();
+  const StorageViews &views = state.getViews();
   SmallVector<unsigned> transientClasses;
   SmallVector<Attribute> intervals;
   SmallVector<Value> sizes;
@@ -165,7 +182,8 @@ void StoragePlan::assignTransients() {
        ++classIndex) {
     if (kinds[classIndex] != StorageKind::Transient)
       continue;
-    auto [start, end] = liveness.getClassInterval(classIndex);
+    // The root of views stays live as long as any of them.
+    auto [start, end] = views.getRootInterval(classIndex);
     transientClasses.push_back(classIndex);
     intervals.push_back(rewriter.getIndexAttr(start));
     intervals.push_back(rewriter.getIndexAttr(end));
@@ -199,6 +217,37 @@ void StoragePlan::assignTransients() {
         rewriter, loc, hal::BufferType::get(context), slab.getResult(),
         pack.getPackedOffsets()[index], sizes[index]);
     state.setClassRange(classIndex, {subspan.getResult(), sizes[index]});
+  }
+}
+
+void StoragePlan::assignViews() {
+  const ValueAliasing &aliasing = state.getAliasing();
+  const StorageViews &views = state.getViews();
+  RewriterBase &rewriter = state.getRewriter();
+  Block &body = state.getFragment().getBody().front();
+  // In op order, so that the source of a view of a view has its range.
+  for (Operation &op : body.without_terminator()) {
+    if (!isa<flow::TensorSliceOp, flow::TensorCloneOp>(op))
+      continue;
+    Value result = op.getResult(0);
+    unsigned classIndex = aliasing.getClassIndex(result);
+    if (views.getViewOp(classIndex) != &op)
+      continue;
+    BufferRange source = state.getRange(op.getOperand(0));
+    Value length = state.getValueSize(result);
+    Value offset = state.getIndex(0);
+    if (auto slice = dyn_cast<flow::TensorSliceOp>(op))
+      offset = state.getBoxOffset(getCopyBox(
+          slice, [&](Value value) { return state.lookupScalar(value); }));
+    // A clone of a whole source of the same size is the source's range.
+    if (length == source.length && isa<flow::TensorCloneOp>(op)) {
+      state.setClassRange(classIndex, source);
+      continue;
+    }
+    auto subspan = hal::BufferSubspanOp::create(
+        rewriter, op.getLoc(), hal::BufferType::get(rewriter.getContext()),
+        source.buffer, offset, length);
+    state.setClassRange(classIndex, {subspan.getResult(), length});
   }
 }
 

@@ -30,6 +30,12 @@ mlir::FailureOr<llvm::SmallVector<StorageKind>>
 classifyAliasClasses(flow::ExStreamFragmentOp fragment,
                      const ValueAliasing &aliasing);
 
+/// Applies the views of a fragment to the storage kinds of its classes: a
+/// view class becomes StorageKind::View, and a transient root whose group
+/// holds a returned clone becomes an output.
+void applyStorageViews(const StorageViews &views,
+                       llvm::MutableArrayRef<StorageKind> kinds);
+
 /// Emits the allocations of a fragment and records every class's range in
 /// the fragment state. Run after classifyAliasClasses succeeded.
 class StoragePlan {
@@ -38,8 +44,8 @@ public:
       : state(state), kinds(state.getStorageKinds()),
         outputMemoryType(outputMemoryType) {}
 
-  /// Emits inputs, outputs (in result order), constant subspans and the
-  /// transient slab, in that order.
+  /// Emits inputs, outputs (in result order), constant subspans, the
+  /// transient slab, then the views, in that order.
   void materialize();
 
   /// Number of transient classes packed into the slab.
@@ -50,6 +56,7 @@ private:
   void assignOutputs();
   void assignConstants();
   void assignTransients();
+  void assignViews();
 
   FragmentState &state;
   llvm::ArrayRef<StorageKind> kinds;

@@ -51,10 +51,22 @@ struct StreamFragmentLowering
     }
     const ValueAliasing &aliasing = *analysis->aliasing;
     LivenessIntervals liveness(op, aliasing);
+    StorageViews views(
+        op, liveness,
+        [](flow::TensorSliceOp slice) {
+          CopyBox box = getCopyBox(slice, [](Value value) { return value; });
+          ScopedDiagnosticHandler silence(
+              slice.getContext(), [](Diagnostic &) { return success(); });
+          FailureOr<BoxCopyPlan> plan = planBoxCopy(slice, box);
+          return succeeded(plan) && plan->contiguous;
+        },
+        options.copies == CopyPolicy::Elide);
+    SmallVector<StorageKind> kinds(analysis->kinds);
+    applyStorageViews(views, kinds);
 
     rewriter.setInsertionPoint(op);
     FragmentState state(rewriter, op, adaptor.getArguments(), aliasing,
-                        liveness, analysis->kinds);
+                        liveness, views, kinds);
     Block &body = op.getBody().front();
     // Dims of block arguments are the fragment's own (unconverted) operands;
     // map them to their converted values so that a size computed from them
@@ -87,6 +99,7 @@ struct StreamFragmentLowering
       statistics->transientSlices += plan.getNumTransients();
       statistics->commands += recorder.getNumCommands();
       statistics->barriers += recorder.getNumBarriers();
+      statistics->views += views.getNumViews();
     }
     return success();
   }

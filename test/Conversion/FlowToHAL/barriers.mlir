@@ -1,9 +1,9 @@
 // RUN: hal-exec %s --split-input-file --check-lowering --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=flow-schedule-fragments,convert-flow-to-hal{barriers=hazard},hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=convert-flow-to-hal{barriers=full},hal-pack-allocations{strategy=in-order},canonicalize' --orders=4
-// RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=CHECK
-// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=hazard --canonicalize | FileCheck %s --check-prefix=CHECK
-// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=full --canonicalize | FileCheck %s --check-prefixes=CHECK,FULL
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=copies=always --canonicalize | FileCheck %s --check-prefix=CHECK
+// RUN: hal-opt %s -split-input-file '--convert-flow-to-hal=copies=always barriers=hazard' --canonicalize | FileCheck %s --check-prefix=CHECK
+// RUN: hal-opt %s -split-input-file '--convert-flow-to-hal=copies=always barriers=full' --canonicalize | FileCheck %s --check-prefixes=CHECK,FULL
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=hazard --canonicalize --hal-verify-command-buffers
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=hazard --canonicalize --hal-pack-allocations --canonicalize --hal-verify-command-buffers

@@ -1,9 +1,9 @@
 // RUN: hal-exec %s --split-input-file --check-lowering --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=flow-schedule-fragments,convert-flow-to-hal{barriers=hazard},hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=convert-flow-to-hal{barriers=full},hal-pack-allocations{strategy=in-order},canonicalize' --orders=4
-// RUN: hal-opt %s -split-input-file --convert-flow-to-hal --hal-pack-allocations --canonicalize | FileCheck %s
-// RUN: hal-opt %s -split-input-file --convert-flow-to-hal --hal-pack-allocations=strategy=in-order --canonicalize | FileCheck %s
-// RUN: hal-opt %s -split-input-file --convert-flow-to-hal --hal-pack-allocations=strategy=optimal --canonicalize | FileCheck %s
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=copies=always --hal-pack-allocations --canonicalize | FileCheck %s
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=copies=always --hal-pack-allocations=strategy=in-order --canonicalize | FileCheck %s
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal=copies=always --hal-pack-allocations=strategy=optimal --canonicalize | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=hazard --canonicalize --hal-pack-allocations --canonicalize --hal-verify-command-buffers > /dev/null
 // RUN: hal-opt %s -split-input-file --flow-schedule-fragments --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null

@@ -39,12 +39,22 @@ enum class BarrierPolicy {
   Hazard,
 };
 
+/// Whether a slice or clone may become a view of its source's storage.
+enum class CopyPolicy {
+  /// Every slice and clone is a copy (the baseline).
+  Always,
+  /// A contiguous slice or a clone is a view of its source's storage
+  /// whenever that is sound (docs/lowering.md, "Views instead of copies").
+  Elide,
+};
+
 /// Counters the fragment lowering adds to, for pass statistics.
 struct FlowToHALStatistics {
   uint64_t fragments = 0;
   uint64_t transientSlices = 0;
   uint64_t commands = 0;
   uint64_t barriers = 0;
+  uint64_t views = 0;
 };
 
 /// Options of the lowering that later policies vary.
@@ -54,6 +64,8 @@ struct FlowToHALOptions {
       hal::MemoryType::DeviceLocal | hal::MemoryType::HostVisible;
   /// Where barriers go between the recorded commands.
   BarrierPolicy barriers = BarrierPolicy::Hazard;
+  /// Whether slices and clones may be views instead of copies.
+  CopyPolicy copies = CopyPolicy::Elide;
   /// Optional counters; must outlive the conversion.
   FlowToHALStatistics *statistics = nullptr;
   /// Optional facts from checkFlowToHALLowerable, reused by the fragment

@@ -270,3 +270,39 @@ void AllocatorPackOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
   results.add<FoldSingleSlicePack>(context);
 }
+
+//===----------------------------------------------------------------------===//
+// hal.buffer.subspan
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// A subspan of a subspan is a subspan of the outer buffer at the sum of the
+/// offsets: views of views (slices of slices, slices of constant pools and
+/// of slab slices) then name their real storage directly.
+struct ComposeNestedSubspans : public OpRewritePattern<BufferSubspanOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(BufferSubspanOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getSourceBuffer().getDefiningOp<BufferSubspanOp>();
+    if (!inner)
+      return rewriter.notifyMatchFailure(op, "source is not a subspan");
+    Value offset = op.getSourceOffset();
+    if (!matchPattern(offset, m_Zero()))
+      offset = arith::AddIOp::create(rewriter, op.getLoc(),
+                                     inner.getSourceOffset(), offset);
+    else
+      offset = inner.getSourceOffset();
+    rewriter.replaceOpWithNewOp<BufferSubspanOp>(
+        op, op.getType(), inner.getSourceBuffer(), offset, op.getLength());
+    return success();
+  }
+};
+
+} // namespace
+
+void BufferSubspanOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                  MLIRContext *context) {
+  results.add<ComposeNestedSubspans>(context);
+}

@@ -196,6 +196,7 @@ def HAL_BufferSubspanOp : HAL_Op<"buffer.subspan", [Pure]> {
     `<` $source_buffer `:` type($source_buffer) `>` ``
     `[` $source_offset `,` $length `]` attr-dict `:` type($result)
   }];
+  let hasCanonicalizer = 1;
 }
 
 def HAL_BufferLoadOp : HAL_Op<"buffer.load"> {

@@ -1,0 +1,99 @@
+//===- StorageViews.h - slices and clones that share storage ----*- C++ -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Copy elision (docs/lowering.md, "Views instead of copies"): decides which
+// `flow.tensor.slice` / `flow.tensor.clone` results of one fragment can be a
+// view of their source's storage instead of a copy of it, from the alias
+// classes and liveness intervals of the fragment.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_ANALYSIS_STORAGEVIEWS_H
+#define STREAMHAL_ANALYSIS_STORAGEVIEWS_H
+
+#include "streamhal/Analysis/LivenessIntervals.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace streamhal {
+
+/// Which alias classes of a fragment are views of another class's storage.
+///
+/// At the flow level a slice or a clone is a copy. Its result class B may
+/// instead be a view of the storage of its source's class A when no
+/// execution can tell the difference:
+///  - B has storage of its own to give up: none of its members is a block
+///    argument or a constant subspan;
+///  - the op is a clone, or a slice whose box is contiguous in the source
+///    (`isContiguousSlice`);
+///  - no in-place write (a tied dispatch result, a `flow.tensor.update`, a
+///    `flow.tensor.store`) to A's storage happens from the view's definition
+///    until B's last use, so the view never sees a later version of A;
+///  - no in-place write to B happens while A's storage is still needed: from
+///    the view's definition until A's last use, or at all when A's storage
+///    outlives the fragment (it holds a block argument, a constant subspan or
+///    a returned value; constant storage is also read-only);
+///  - when B is returned, the op is a clone and A's storage is a transient
+///    that nothing else returns: the clone takes the transient over as its
+///    output (a returned view of longer-lived or larger storage would let the
+///    caller see, or pin, bytes that are not the result's).
+/// A is taken with every view already merged into it (its writes and the
+/// hull of its intervals), so chains of views stay sound. Candidates are
+/// decided in IR order in time near-linear in the number of ops.
+///
+/// The views form a forest over alias classes: a view's *storage root* is
+/// the class at the top of its chain, the one that gets real storage; the
+/// root must then stay live over the hull of its whole group
+/// (getRootInterval).
+class StorageViews {
+public:
+  /// Builds the views of `fragment`. `isContiguousSlice` says whether a
+  /// `flow.tensor.slice` of the body reads a contiguous byte range of its
+  /// source; with `elide` false no view is taken (every copy stays).
+  StorageViews(flow::ExStreamFragmentOp fragment,
+               const LivenessIntervals &liveness,
+               llvm::function_ref<bool(flow::TensorSliceOp)> isContiguousSlice,
+               bool elide = true);
+
+  /// Returns the op (slice or clone) that defines view class `classIndex`,
+  /// or null when the class has storage of its own.
+  mlir::Operation *getViewOp(unsigned classIndex) const {
+    return viewOps[classIndex];
+  }
+  bool isView(unsigned classIndex) const {
+    return viewOps[classIndex] != nullptr;
+  }
+  /// The class whose storage backs class `classIndex` (itself for a class
+  /// that is not a view).
+  unsigned getRoot(unsigned classIndex) const { return roots[classIndex]; }
+  /// The interval the storage of root class `root` must stay live: the hull
+  /// of the intervals of every class in its group.
+  std::pair<int64_t, int64_t> getRootInterval(unsigned root) const {
+    return rootIntervals[root];
+  }
+  /// Returns true when root class `root`'s group holds a returned value.
+  bool isRootReturned(unsigned root) const { return rootReturned[root]; }
+  /// Number of views taken.
+  unsigned getNumViews() const { return numViews; }
+
+  /// Prints one line per view: `class B = view of class A (root R) by <op>`.
+  void print(llvm::raw_ostream &os) const;
+  /// Prints to stderr, for debuggers.
+  void dump() const;
+
+private:
+  const LivenessIntervals &liveness;
+  llvm::SmallVector<mlir::Operation *> viewOps;
+  llvm::SmallVector<unsigned> roots;
+  llvm::SmallVector<std::pair<int64_t, int64_t>> rootIntervals;
+  llvm::SmallVector<bool> rootReturned;
+  unsigned numViews = 0;
+};
+
+} // namespace streamhal
+
+#endif // STREAMHAL_ANALYSIS_STORAGEVIEWS_H
