@@ -278,8 +278,11 @@ void AllocatorPackOp::getCanonicalizationPatterns(RewritePatternSet &results,
 namespace {
 
 /// A subspan of a subspan is a subspan of the outer buffer at the sum of the
-/// offsets: views of views (slices of slices, slices of constant pools and
-/// of slab slices) then name their real storage directly.
+/// offsets: views of views (slices of slices, slices of constant pools) then
+/// name their real storage directly. A subspan at a packed offset is left
+/// alone until the pack is materialized: it names a pack slice, which is
+/// what tells analyses that its bytes are disjoint from those of slices
+/// live at the same time.
 struct ComposeNestedSubspans : public OpRewritePattern<BufferSubspanOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -288,6 +291,8 @@ struct ComposeNestedSubspans : public OpRewritePattern<BufferSubspanOp> {
     auto inner = op.getSourceBuffer().getDefiningOp<BufferSubspanOp>();
     if (!inner)
       return rewriter.notifyMatchFailure(op, "source is not a subspan");
+    if (inner.getSourceOffset().getDefiningOp<AllocatorPackOp>())
+      return rewriter.notifyMatchFailure(op, "source is a pack slice");
     Value offset = op.getSourceOffset();
     if (!matchPattern(offset, m_Zero()))
       offset = arith::AddIOp::create(rewriter, op.getLoc(),
