@@ -92,6 +92,17 @@ LogicalResult checkWideSplat(flow::TensorSplatOp op) {
   return success();
 }
 
+SmallVector<WideSplatCopy> planWideSplatCopies(int64_t length) {
+  SmallVector<WideSplatCopy> copies;
+  // `copied + chunk <= length`: no overflow, even near INT64_MAX.
+  for (int64_t copied = kWideSplatElementBytes; copied < length;) {
+    int64_t chunk = std::min(copied, length - copied);
+    copies.push_back({copied, chunk});
+    copied += chunk;
+  }
+  return copies;
+}
+
 //===----------------------------------------------------------------------===//
 // Recording
 //===----------------------------------------------------------------------===//
@@ -145,9 +156,8 @@ void CommandRecorder::recordWideSplat(flow::TensorSplatOp op) {
   if (length) {
     fill(state.getIndex(0), state.getIndex(half), low);
     fill(state.getIndex(half), state.getIndex(half), high);
-    for (int64_t copied = kWideSplatElementBytes; copied < *length; copied *= 2)
-      copy(state.getIndex(copied),
-           state.getIndex(std::min(copied, *length - copied)));
+    for (WideSplatCopy planned : planWideSplatCopies(*length))
+      copy(state.getIndex(planned.offset), state.getIndex(planned.length));
     return;
   }
 

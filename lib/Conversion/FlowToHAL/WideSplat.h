@@ -19,6 +19,7 @@
 
 #include "mlir/IR/Value.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <optional>
 
@@ -44,6 +45,21 @@ std::optional<uint64_t> getWideSplatConstant(mlir::Value value);
 /// two equal 32-bit halves (0, -1, 0.0, ...), else std::nullopt: such a
 /// splat is one 4-byte fill.
 std::optional<uint32_t> getWideSplatPattern(mlir::Value value);
+
+/// One doubling copy of a wide splat: `length` bytes from offset 0 of the
+/// tensor to `offset`.
+struct WideSplatCopy {
+  int64_t offset;
+  int64_t length;
+  bool operator==(const WideSplatCopy &other) const {
+    return offset == other.offset && length == other.length;
+  }
+};
+
+/// The copies that fill a wide splat of `length` bytes (a multiple of 8) once
+/// its first element is written: `[0, L)` to `L` for L = 8, 16, ..., the last
+/// one clamped to the end. None for lengths up to 8.
+llvm::SmallVector<WideSplatCopy> planWideSplatCopies(int64_t length);
 
 /// Checks that a splat of a wide element type can be recorded, reporting
 /// at the op why not. Only called for wide element types.
