@@ -154,6 +154,7 @@ void CommandRecorder::recordWideSplat(flow::TensorSplatOp op) {
 
   // A static length: the first element, then exactly the copies needed.
   if (length) {
+    assert(*length % kWideSplatElementBytes == 0 && "a partial element");
     fill(state.getIndex(0), state.getIndex(half), low);
     fill(state.getIndex(half), state.getIndex(half), high);
     for (WideSplatCopy planned : planWideSplatCopies(*length))
