@@ -1,7 +1,7 @@
 // RUN: not hal-exec %s --split-input-file 2>&1 | FileCheck %s
 // RUN: not hal-exec %s --split-input-file --function=one_variant --formats=spirv 2>&1 | FileCheck %s --check-prefix=FORMATS
 // RUN: not hal-exec %s --split-input-file --function=nowhere 2>&1 | FileCheck %s --check-prefix=MISSING
-// RUN: not hal-exec %s --split-input-file --function=splat_i64 --check-lowering 2>&1 | FileCheck %s --check-prefix=LOWERING
+// RUN: not hal-exec %s --split-input-file --function=splat_i128 --check-lowering 2>&1 | FileCheck %s --check-prefix=LOWERING
 
 // Every error is a located diagnostic and exit code 1, never an abort.
 
@@ -141,15 +141,15 @@ func.func @huge() -> tensor<4611686018427387904x4xf32> {
 // -----
 
 // A lowering that fails: its diagnostic, then hal-exec's, and exit 1.
-// LOWERING: error: 'flow.tensor.splat' op splats 'i64' values
+// LOWERING: error: 'flow.tensor.splat' op splats 'i128' values
 // LOWERING: error: the lowering pipeline 'convert-flow-to-hal,hal-pack-allocations,canonicalize' failed
-func.func @splat_i64(%v: i64) -> tensor<4xi64> {
-  %0 = flow.ex.stream.fragment(%v) : (i64) -> tensor<4xi64> =
-      (%iv: i64) -> tensor<4xi64> {
-    %1 = flow.tensor.splat %iv : tensor<4xi64>
-    flow.return %1 : tensor<4xi64>
+func.func @splat_i128(%v: i128) -> tensor<4xi128> {
+  %0 = flow.ex.stream.fragment(%v) : (i128) -> tensor<4xi128> =
+      (%iv: i128) -> tensor<4xi128> {
+    %1 = flow.tensor.splat %iv : tensor<4xi128>
+    flow.return %1 : tensor<4xi128>
   }
-  return %0 : tensor<4xi64>
+  return %0 : tensor<4xi128>
 }
 
 // -----

@@ -219,3 +219,27 @@ func.func @symbolic_start_after_constant_end(%out: !hal.buffer, %o: index, %n: i
   hal.ex.submit_and_wait %dev, %cmd
   return
 }
+
+// -----
+
+// Empty commands are valid (the clamped copies of a dynamic wide splat):
+// a zero-length copy starting at the end of its buffer is in range, reads no
+// uninitialized byte and races with nothing; no diagnostic.
+func.func @zero_length_at_end() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c1_i32 = arith.constant 1 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %buf = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%c8}
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%buf : !hal.buffer)[%c0, %c4] pattern(%c1_i32 : i32)
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%buf : !hal.buffer)[%c4] target(%buf : !hal.buffer)[%c8] length(%c0)
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%buf : !hal.buffer)[%c8, %c0] pattern(%c1_i32 : i32)
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%buf : !hal.buffer)[%c4, %c4] pattern(%c1_i32 : i32)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}

@@ -9,7 +9,6 @@
 #include "CommandRecorder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/Matchers.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -34,27 +33,6 @@ std::optional<uint32_t> getSplatPatternMultiplier(Type elementType) {
   default:
     return std::nullopt;
   }
-}
-
-std::optional<uint32_t> getWideSplatPattern(Value value) {
-  Type type = value.getType();
-  if (!type.isIntOrFloat() || type.getIntOrFloatBitWidth() != 64)
-    return std::nullopt;
-  Attribute attr;
-  if (!matchPattern(flow::getCapturedValue(value), m_Constant(&attr)))
-    return std::nullopt;
-  APInt bits;
-  if (auto integer = dyn_cast<IntegerAttr>(attr))
-    bits = integer.getValue();
-  else if (auto floating = dyn_cast<FloatAttr>(attr))
-    bits = floating.getValue().bitcastToAPInt();
-  else
-    return std::nullopt;
-  uint64_t word = bits.getZExtValue();
-  uint32_t low = static_cast<uint32_t>(word);
-  if (static_cast<uint32_t>(word >> 32) != low)
-    return std::nullopt;
-  return low;
 }
 
 //===----------------------------------------------------------------------===//
@@ -147,16 +125,12 @@ void CommandRecorder::recordCopy(Value source, Value sourceOffset, Value target,
 }
 
 void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
-  RewriterBase &rewriter = state.getRewriter();
-  BufferRange range = state.getRange(op.getResult());
-  // 64-bit elements with equal halves: one 4-byte fill of either half.
-  if (std::optional<uint32_t> wide = getWideSplatPattern(op.getValue())) {
-    auto fill = hal::CommandBufferFillBufferOp::create(
-        rewriter, op.getLoc(), commandBuffer, range.buffer, state.getIndex(0),
-        range.length, state.getI32(static_cast<int32_t>(*wide)));
-    finishCommand(fill);
+  if (isWideSplatElementType(op.getValue().getType())) {
+    recordWideSplat(op);
     return;
   }
+  RewriterBase &rewriter = state.getRewriter();
+  BufferRange range = state.getRange(op.getResult());
   Value value = state.lookupScalar(op.getValue());
   Type type = value.getType();
   unsigned width = type.getIntOrFloatBitWidth();

@@ -18,6 +18,7 @@
 
 #include "BoxCopy.h"
 #include "FragmentState.h"
+#include "WideSplat.h"
 #include "streamhal/Analysis/CommandAccesses.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 
@@ -68,11 +69,6 @@ resolveDispatch(flow::DispatchOp op);
 /// std::nullopt for widths a 32-bit fill cannot express.
 std::optional<uint32_t> getSplatPatternMultiplier(mlir::Type elementType);
 
-/// The 32-bit fill pattern of a splat of 64-bit elements whose value is a
-/// constant (also through fragment operands) with two equal 32-bit halves
-/// (0, -1, 0.0, ...), else std::nullopt: such a splat is one 4-byte fill.
-std::optional<uint32_t> getWideSplatPattern(mlir::Value value);
-
 //===----------------------------------------------------------------------===//
 // BarrierPlacer
 //===----------------------------------------------------------------------===//
@@ -118,6 +114,8 @@ public:
 private:
   void recordDispatch(flow::DispatchOp op);
   void recordSplat(flow::TensorSplatOp op);
+  /// Splats of 8-byte elements (WideSplat.cpp): fills and doubling copies.
+  void recordWideSplat(flow::TensorSplatOp op);
   void recordClone(flow::TensorCloneOp op);
   /// Fills the own storage of a constant that is written or returned.
   void recordConstantCopy(hal::ConstantSubspanOp op);

@@ -95,14 +95,14 @@ static LogicalResult checkDispatch(flow::DispatchOp op,
 
 static LogicalResult checkSplat(flow::TensorSplatOp op) {
   Type elementType = op.getValue().getType();
-  if (getSplatPatternMultiplier(elementType) ||
-      getWideSplatPattern(op.getValue()))
+  if (getSplatPatternMultiplier(elementType))
     return success();
+  if (isWideSplatElementType(elementType))
+    return checkWideSplat(op);
   return op.emitOpError()
          << "splats " << elementType
-         << " values, but fills take a 32-bit pattern: only 8-, 16- and "
-            "32-bit elements are supported, and 64-bit ones whose value is a "
-            "constant with two equal 32-bit halves";
+         << " values, but fills take a 32-bit pattern: only 8-, 16-, 32- and "
+            "64-bit elements (and complex<f32>) are supported";
 }
 
 /// Slices and updates: the same planning the recorder does, on the body's

@@ -8,12 +8,12 @@
 // RUN: FileCheck %s --check-prefix=KEPT < %t
 // KEPT: previous contents
 
-// CHECK: error: 'flow.tensor.splat' op splats 'i64' values
-func.func @splat_i64(%v: i64) -> tensor<4xi64> {
-  %0 = flow.ex.stream.fragment(%v) : (i64) -> tensor<4xi64> =
-      (%iv: i64) -> tensor<4xi64> {
-    %1 = flow.tensor.splat %iv : tensor<4xi64>
-    flow.return %1 : tensor<4xi64>
+// CHECK: error: 'flow.tensor.splat' op splats 'i128' values
+func.func @splat_i128(%v: i128) -> tensor<4xi128> {
+  %0 = flow.ex.stream.fragment(%v) : (i128) -> tensor<4xi128> =
+      (%iv: i128) -> tensor<4xi128> {
+    %1 = flow.tensor.splat %iv : tensor<4xi128>
+    flow.return %1 : tensor<4xi128>
   }
-  return %0 : tensor<4xi64>
+  return %0 : tensor<4xi128>
 }

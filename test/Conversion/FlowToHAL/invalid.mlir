@@ -262,41 +262,30 @@ func.func @push_constant_type(%arg0: tensor<4xf32>, %f: f32) -> tensor<4xf32> {
 
 // -----
 
-func.func @splat_i64(%v: i64) -> tensor<4xi64> {
-  %0 = flow.ex.stream.fragment(%v) : (i64) -> tensor<4xi64> =
-      (%iv: i64) -> tensor<4xi64> {
-    // expected-error @+1 {{splats 'i64' values, but fills take a 32-bit pattern: only 8-, 16- and 32-bit elements are supported}}
-    %1 = flow.tensor.splat %iv : tensor<4xi64>
-    flow.return %1 : tensor<4xi64>
+// Elements wider than 8 bytes have no lowering.
+func.func @splat_i128(%v: i128) -> tensor<4xi128> {
+  %0 = flow.ex.stream.fragment(%v) : (i128) -> tensor<4xi128> =
+      (%iv: i128) -> tensor<4xi128> {
+    // expected-error @+1 {{splats 'i128' values, but fills take a 32-bit pattern: only 8-, 16-, 32- and 64-bit elements (and complex<f32>) are supported}}
+    %1 = flow.tensor.splat %iv : tensor<4xi128>
+    flow.return %1 : tensor<4xi128>
   }
-  return %0 : tensor<4xi64>
+  return %0 : tensor<4xi128>
 }
 
 // -----
 
-func.func @splat_f64(%v: f64, %n: index) -> tensor<?xf64> {
-  %0 = flow.ex.stream.fragment(%v, %n) : (f64, index) -> tensor<?xf64>{%n} =
-      (%iv: f64, %in: index) -> tensor<?xf64> {
-    // expected-error @+1 {{splats 'f64' values}}
-    %1 = flow.tensor.splat %iv : tensor<?xf64>{%in}
-    flow.return %1 : tensor<?xf64>
+// A runtime complex value cannot be split into its parts; complex tensors
+// have no HAL element type encoding either.
+func.func @splat_complex_value(%v: complex<f32>) -> tensor<4xcomplex<f32>> {
+  %0 = flow.ex.stream.fragment(%v) : (complex<f32>) -> tensor<4xcomplex<f32>> =
+      (%iv: complex<f32>) -> tensor<4xcomplex<f32>> {
+    // expected-error @+2 {{splats a 'complex<f32>' value that is not a constant: only constant complex splats can be lowered}}
+    // expected-error @+1 {{has a tensor of element type 'complex<f32>' which has no HAL element type encoding}}
+    %1 = flow.tensor.splat %iv : tensor<4xcomplex<f32>>
+    flow.return %1 : tensor<4xcomplex<f32>>
   }
-  return %0 : tensor<?xf64>
-}
-
-// -----
-
-// A constant 64-bit value whose halves differ (1 = 0x00000000_00000001)
-// has no 32-bit pattern.
-func.func @splat_i64_unequal_halves(%n: index) -> tensor<?xi64> {
-  %0 = flow.ex.stream.fragment(%n) : (index) -> tensor<?xi64>{%n} =
-      (%in: index) -> tensor<?xi64> {
-    %one = arith.constant 1 : i64
-    // expected-error @+1 {{and 64-bit ones whose value is a constant with two equal 32-bit halves}}
-    %1 = flow.tensor.splat %one : tensor<?xi64>{%in}
-    flow.return %1 : tensor<?xi64>
-  }
-  return %0 : tensor<?xi64>
+  return %0 : tensor<4xcomplex<f32>>
 }
 
 // -----

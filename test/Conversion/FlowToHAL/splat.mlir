@@ -211,3 +211,196 @@ func.func @splat_wide_equal_halves(%unused: index) -> (tensor<4xi64>, tensor<4xf
   }
   return %0#0, %0#1, %0#2 : tensor<4xi64>, tensor<4xf64>, tensor<4xi64>
 }
+
+// -----
+
+// i64 0x00000001_00000002, 5 elements (40 bytes): the first element's low
+// and high halves, then copies doubling the filled prefix, the last one
+// clamped to the 8 bytes left. Each copy reads what the command before it
+// wrote, so a barrier goes before it; the last copy only reads
+// the first element, which the one before it does not write.
+// CHECK-LABEL: func.func @splat_i64_unequal_static(
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[C32:.+]] = arith.constant 32 : index
+// CHECK-DAG: %[[LOW:.+]] = arith.constant 2 : i32
+// CHECK-DAG: %[[HIGH:.+]] = arith.constant 1 : i32
+// CHECK-DAG: %[[SIZE:.+]] = arith.constant 40 : index
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: hal.command_buffer.begin
+// CHECK-NEXT: fill_buffer<{{.+}}> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[C4]]] pattern(%[[LOW]] : i32)
+// CHECK-NEXT: fill_buffer<{{.+}}> target(%[[OUT]] : !hal.buffer)[%[[C4]], %[[C4]]] pattern(%[[HIGH]] : i32)
+// CHECK-NEXT: execution_barrier
+// CHECK-NEXT: copy_buffer<{{.+}}> source(%[[OUT]] : !hal.buffer)[%[[C0]]] target(%[[OUT]] : !hal.buffer)[%[[C8]]] length(%[[C8]])
+// CHECK-NEXT: execution_barrier
+// CHECK-NEXT: copy_buffer<{{.+}}> source(%[[OUT]] : !hal.buffer)[%[[C0]]] target(%[[OUT]] : !hal.buffer)[%[[C16]]] length(%[[C16]])
+// CHECK-NEXT: copy_buffer<{{.+}}> source(%[[OUT]] : !hal.buffer)[%[[C0]]] target(%[[OUT]] : !hal.buffer)[%[[C32]]] length(%[[C8]])
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_i64_unequal_static(%unused: index) -> tensor<5xi64> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<5xi64> =
+      (%iunused: index) -> tensor<5xi64> {
+    %c = arith.constant 4294967298 : i64
+    %1 = flow.tensor.splat %c : tensor<5xi64>
+    flow.return %1 : tensor<5xi64>
+  }
+  return %0 : tensor<5xi64>
+}
+
+// -----
+
+// f64 1.0 = 0x3FF00000_00000000 over 4 elements: a power of two, so the
+// last copy is a full doubling.
+// CHECK-LABEL: func.func @splat_f64_constant(
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[LOW:.+]] = arith.constant 0 : i32
+// CHECK-DAG: %[[HIGH:.+]] = arith.constant 1072693248 : i32
+// CHECK: hal.command_buffer.begin
+// CHECK-NEXT: fill_buffer<{{.+}})[%[[C0]], %[[C4]]] pattern(%[[LOW]] : i32)
+// CHECK-NEXT: fill_buffer<{{.+}})[%[[C4]], %[[C4]]] pattern(%[[HIGH]] : i32)
+// CHECK-NEXT: execution_barrier
+// CHECK-NEXT: copy_buffer<{{.+}})[%[[C0]]] target({{.+}})[%[[C8]]] length(%[[C8]])
+// CHECK-NEXT: execution_barrier
+// CHECK-NEXT: copy_buffer<{{.+}})[%[[C0]]] target({{.+}})[%[[C16]]] length(%[[C16]])
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_f64_constant(%unused: index) -> tensor<2x2xf64> {
+  %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<2x2xf64> =
+      (%iunused: index) -> tensor<2x2xf64> {
+    %c = arith.constant 1.0 : f64
+    %1 = flow.tensor.splat %c : tensor<2x2xf64>
+    flow.return %1 : tensor<2x2xf64>
+  }
+  return %0 : tensor<2x2xf64>
+}
+
+// -----
+
+// A runtime i64 value: its halves are computed on the host.
+// CHECK-LABEL: func.func @splat_i64_value
+// CHECK-SAME: (%[[V:[^:]+]]: i64)
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[SHIFT:.+]] = arith.constant 32 : i64
+// CHECK: %[[LOW:.+]] = arith.trunci %[[V]] : i64 to i32
+// CHECK: %[[SHIFTED:.+]] = arith.shrui %[[V]], %[[SHIFT]] : i64
+// CHECK: %[[HIGH:.+]] = arith.trunci %[[SHIFTED]] : i64 to i32
+// CHECK: hal.command_buffer.begin
+// CHECK-NEXT: fill_buffer<{{.+}})[%[[C0]], %[[C4]]] pattern(%[[LOW]] : i32)
+// CHECK-NEXT: fill_buffer<{{.+}})[%[[C4]], %[[C4]]] pattern(%[[HIGH]] : i32)
+// CHECK-NEXT: execution_barrier
+// CHECK-NEXT: copy_buffer<{{.+}})[%[[C0]]] target({{.+}})[%[[C8]]] length(%[[C8]])
+// CHECK-NEXT: copy_buffer<{{.+}})[%[[C0]]] target({{.+}})[%[[C16]]] length(%[[C8]])
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_i64_value(%v: i64) -> tensor<3xi64> {
+  %0 = flow.ex.stream.fragment(%v) : (i64) -> tensor<3xi64> =
+      (%iv: i64) -> tensor<3xi64> {
+    %1 = flow.tensor.splat %iv : tensor<3xi64>
+    flow.return %1 : tensor<3xi64>
+  }
+  return %0 : tensor<3xi64>
+}
+
+// -----
+
+// Exactly one element: the two fills and no copy.
+// CHECK-LABEL: func.func @splat_i64_one_element
+// CHECK: hal.command_buffer.begin
+// CHECK-NEXT: fill_buffer
+// CHECK-NEXT: fill_buffer
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_i64_one_element(%v: i64) -> tensor<1xi64> {
+  %0 = flow.ex.stream.fragment(%v) : (i64) -> tensor<1xi64> =
+      (%iv: i64) -> tensor<1xi64> {
+    %1 = flow.tensor.splat %iv : tensor<1xi64>
+    flow.return %1 : tensor<1xi64>
+  }
+  return %0 : tensor<1xi64>
+}
+
+// -----
+
+// No element: nothing is recorded.
+// CHECK-LABEL: func.func @splat_i64_empty
+// CHECK: hal.command_buffer.begin
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_i64_empty(%v: i64) -> tensor<0x3xi64> {
+  %0 = flow.ex.stream.fragment(%v) : (i64) -> tensor<0x3xi64> =
+      (%iv: i64) -> tensor<0x3xi64> {
+    %1 = flow.tensor.splat %iv : tensor<0x3xi64>
+    flow.return %1 : tensor<0x3xi64>
+  }
+  return %0 : tensor<0x3xi64>
+}
+
+// -----
+
+// A dynamic length n = 8 * %n and a runtime f64: the halves go to [0, h)
+// and [h, 2h) with h = min(n, 4) (nothing when n = 0), then one copy per
+// L = 8 * 2^k, k = 0..59, to start = min(L, n) of min(L, n - start) bytes:
+// the copies past the end have length zero.
+// CHECK-LABEL: func.func @splat_f64_dynamic
+// CHECK-SAME: (%[[V:[^:]+]]: f64, %[[N:[^:]+]]: index)
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.+]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK-DAG: %[[CLAST:.+]] = arith.constant 4611686018427387904 : index
+// CHECK: %[[SIZE:.+]] = arith.muli %[[N]], %[[C8]] : index
+// CHECK: %[[BITS:.+]] = arith.bitcast %[[V]] : f64 to i64
+// CHECK: %[[LOW:.+]] = arith.trunci %[[BITS]] : i64 to i32
+// CHECK: %[[HIGH:.+]] = arith.trunci %{{.+}} : i64 to i32
+// CHECK: %[[HALF:.+]] = arith.minui %[[SIZE]], %[[C4]] : index
+// CHECK: %[[START0:.+]] = arith.minui %[[SIZE]], %[[C8]] : index
+// CHECK: %[[REST0:.+]] = arith.subi %[[SIZE]], %[[START0]] : index
+// CHECK: %[[LEN0:.+]] = arith.minui %[[REST0]], %[[C8]] : index
+// CHECK: %[[START1:.+]] = arith.minui %[[SIZE]], %[[C16]] : index
+// CHECK: %[[REST1:.+]] = arith.subi %[[SIZE]], %[[START1]] : index
+// CHECK: %[[LEN1:.+]] = arith.minui %[[REST1]], %[[C16]] : index
+// CHECK: %[[STARTL:.+]] = arith.minui %[[SIZE]], %[[CLAST]] : index
+// CHECK: %[[RESTL:.+]] = arith.subi %[[SIZE]], %[[STARTL]] : index
+// CHECK: %[[LENL:.+]] = arith.minui %[[RESTL]], %[[CLAST]] : index
+// CHECK: hal.command_buffer.begin
+// CHECK-NEXT: fill_buffer<{{.+}})[%[[C0]], %[[HALF]]] pattern(%[[LOW]] : i32)
+// CHECK-NEXT: execution_barrier
+// CHECK-NEXT: fill_buffer<{{.+}})[%[[HALF]], %[[HALF]]] pattern(%[[HIGH]] : i32)
+// CHECK-NEXT: execution_barrier
+// CHECK-NEXT: copy_buffer<{{.+}})[%[[C0]]] target({{.+}})[%[[START0]]] length(%[[LEN0]])
+// CHECK-NEXT: execution_barrier
+// CHECK-NEXT: copy_buffer<{{.+}})[%[[C0]]] target({{.+}})[%[[START1]]] length(%[[LEN1]])
+// CHECK-COUNT-57: copy_buffer
+// CHECK: copy_buffer<{{.+}})[%[[C0]]] target({{.+}})[%[[STARTL]]] length(%[[LENL]])
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_f64_dynamic(%v: f64, %n: index) -> tensor<?xf64> {
+  %0 = flow.ex.stream.fragment(%v, %n) : (f64, index) -> tensor<?xf64>{%n} =
+      (%iv: f64, %in: index) -> tensor<?xf64> {
+    %1 = flow.tensor.splat %iv : tensor<?xf64>{%in}
+    flow.return %1 : tensor<?xf64>
+  }
+  return %0 : tensor<?xf64>
+}
+
+// -----
+
+// Equal halves stay one fill, also with a dynamic length.
+// CHECK-LABEL: func.func @splat_wide_equal_halves_dynamic
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[PATTERN:.+]] = arith.constant 7 : i32
+// CHECK: %[[SIZE:.+]] = arith.muli
+// CHECK: hal.command_buffer.begin
+// CHECK-NEXT: fill_buffer<{{.+}})[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+// CHECK-NEXT: hal.command_buffer.end
+func.func @splat_wide_equal_halves_dynamic(%n: index) -> tensor<?xi64> {
+  %0 = flow.ex.stream.fragment(%n) : (index) -> tensor<?xi64>{%n} =
+      (%in: index) -> tensor<?xi64> {
+    %c = arith.constant 30064771079 : i64
+    %1 = flow.tensor.splat %c : tensor<?xi64>{%in}
+    flow.return %1 : tensor<?xi64>
+  }
+  return %0 : tensor<?xi64>
+}

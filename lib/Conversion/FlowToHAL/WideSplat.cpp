@@ -1,0 +1,182 @@
+//===- WideSplat.cpp - splats of 8-byte elements --------------------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A fill repeats a 32-bit pattern, so an 8-byte element whose two halves
+// differ cannot be written by one fill. The splat then writes its first
+// element with two 4-byte fills (low half, high half) and doubles the
+// written prefix with copies: [0, L) -> [L, min(2L, n)) for L = 8, 16, ...
+// Each copy reads what the previous command wrote, so the barrier policy
+// separates them. A length unknown at compile time records the copies for
+// every power of two a 64-bit length can need, each clamped to the tensor
+// (a copy past the end has length zero and starts at the end).
+//
+//===----------------------------------------------------------------------===//
+
+#include "WideSplat.h"
+#include "CommandRecorder.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+
+namespace streamhal {
+
+//===----------------------------------------------------------------------===//
+// Element types and constant values
+//===----------------------------------------------------------------------===//
+
+bool isWideSplatElementType(Type type) {
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth() == 64;
+  auto complex = dyn_cast<ComplexType>(type);
+  return complex && complex.getElementType().isF32();
+}
+
+/// The bits of an integer or float attribute.
+static std::optional<uint64_t> getScalarBits(Attribute attr) {
+  if (auto integer = dyn_cast<IntegerAttr>(attr))
+    return integer.getValue().getZExtValue();
+  if (auto floating = dyn_cast<FloatAttr>(attr))
+    return floating.getValue().bitcastToAPInt().getZExtValue();
+  return std::nullopt;
+}
+
+std::optional<uint64_t> getWideSplatConstant(Value value) {
+  Type type = value.getType();
+  if (!isWideSplatElementType(type))
+    return std::nullopt;
+  Attribute attr;
+  if (!matchPattern(flow::getCapturedValue(value), m_Constant(&attr)))
+    return std::nullopt;
+  if (!isa<ComplexType>(type))
+    return getScalarBits(attr);
+  // A complex constant folds to [real, imaginary].
+  auto parts = dyn_cast<ArrayAttr>(attr);
+  if (!parts || parts.size() != 2)
+    return std::nullopt;
+  std::optional<uint64_t> real = getScalarBits(parts[0]);
+  std::optional<uint64_t> imaginary = getScalarBits(parts[1]);
+  if (!real || !imaginary)
+    return std::nullopt;
+  return (*real & 0xFFFFFFFFu) | (*imaginary << 32);
+}
+
+std::optional<uint32_t> getWideSplatPattern(Value value) {
+  std::optional<uint64_t> word = getWideSplatConstant(value);
+  if (!word)
+    return std::nullopt;
+  uint32_t low = static_cast<uint32_t>(*word);
+  if (static_cast<uint32_t>(*word >> 32) != low)
+    return std::nullopt;
+  return low;
+}
+
+LogicalResult checkWideSplat(flow::TensorSplatOp op) {
+  Type type = op.getValue().getType();
+  assert(isWideSplatElementType(type) && "not a wide splat");
+  // Splitting a runtime complex value into its parts would need the complex
+  // dialect, which the lowering does not depend on.
+  if (isa<ComplexType>(type) && !getWideSplatConstant(op.getValue()))
+    return op.emitOpError()
+           << "splats a " << type
+           << " value that is not a constant: only constant complex splats "
+              "can be lowered (the lowering cannot split a runtime complex "
+              "value into its real and imaginary parts)";
+  return success();
+}
+
+SmallVector<WideSplatCopy> planWideSplatCopies(int64_t length) {
+  SmallVector<WideSplatCopy> copies;
+  // `copied + chunk <= length`: no overflow, even near INT64_MAX.
+  for (int64_t copied = kWideSplatElementBytes; copied < length;) {
+    int64_t chunk = std::min(copied, length - copied);
+    copies.push_back({copied, chunk});
+    copied += chunk;
+  }
+  return copies;
+}
+
+//===----------------------------------------------------------------------===//
+// Recording
+//===----------------------------------------------------------------------===//
+
+/// The two 32-bit halves of the splat value, as `i32` values outside the
+/// fragment.
+static std::pair<Value, Value> getHalves(FragmentState &state,
+                                         flow::TensorSplatOp op) {
+  if (std::optional<uint64_t> word = getWideSplatConstant(op.getValue()))
+    return {state.getI32(static_cast<int32_t>(static_cast<uint32_t>(*word))),
+            state.getI32(static_cast<int32_t>(*word >> 32))};
+  RewriterBase &rewriter = state.getRewriter();
+  Value value = state.lookupScalar(op.getValue());
+  Type i64 = rewriter.getI64Type();
+  Type i32 = rewriter.getI32Type();
+  if (isa<FloatType>(value.getType()))
+    value = state.createInPrologue<arith::BitcastOp>(i64, value);
+  Value low = state.createInPrologue<arith::TruncIOp>(i32, value);
+  Value shifted = state.createInPrologue<arith::ShRUIOp>(
+      value, state.createInPrologue<arith::ConstantIntOp>(i64, 32));
+  Value high = state.createInPrologue<arith::TruncIOp>(i32, shifted);
+  return {low, high};
+}
+
+void CommandRecorder::recordWideSplat(flow::TensorSplatOp op) {
+  RewriterBase &rewriter = state.getRewriter();
+  BufferRange range = state.getRange(op.getResult());
+  auto fill = [&](Value offset, Value length, Value pattern) {
+    finishCommand(hal::CommandBufferFillBufferOp::create(
+        rewriter, op.getLoc(), commandBuffer, range.buffer, offset, length,
+        pattern));
+  };
+  auto copy = [&](Value targetOffset, Value length) {
+    recordCopy(range.buffer, state.getIndex(0), range.buffer, targetOffset,
+               length);
+  };
+  // Equal halves: one fill repeats either half over the whole range.
+  if (std::optional<uint32_t> pattern = getWideSplatPattern(op.getValue())) {
+    fill(state.getIndex(0), range.length,
+         state.getI32(static_cast<int32_t>(*pattern)));
+    return;
+  }
+
+  std::optional<int64_t> length = getConstantIntValue(range.length);
+  if (length == 0)
+    return;
+  auto [low, high] = getHalves(state, op);
+  const int64_t half = kWideSplatElementBytes / 2;
+
+  // A static length: the first element, then exactly the copies needed.
+  if (length) {
+    assert(*length % kWideSplatElementBytes == 0 && "a partial element");
+    fill(state.getIndex(0), state.getIndex(half), low);
+    fill(state.getIndex(half), state.getIndex(half), high);
+    for (WideSplatCopy planned : planWideSplatCopies(*length))
+      copy(state.getIndex(planned.offset), state.getIndex(planned.length));
+    return;
+  }
+
+  // A dynamic length n (a multiple of 8, possibly 0): the first element's
+  // halves at [0, h) and [h, 2h) with h = min(n, 4), so that nothing is
+  // written when n = 0; then for every L = 8 * 2^k a copy to
+  // start = min(L, n) of min(L, n - start) bytes, which is zero once L >= n.
+  Value n = range.length;
+  Value halfLength =
+      state.createInPrologue<arith::MinUIOp>(n, state.getIndex(half));
+  fill(state.getIndex(0), halfLength, low);
+  fill(halfLength, halfLength, high);
+  for (unsigned k = 0; k < kWideSplatDynamicCopies; ++k) {
+    Value copied = state.getIndex(kWideSplatElementBytes << k);
+    Value start = state.createInPrologue<arith::MinUIOp>(copied, n);
+    Value rest = state.createInPrologue<arith::SubIOp>(n, start);
+    copy(start, state.createInPrologue<arith::MinUIOp>(copied, rest));
+  }
+}
+
+} // namespace streamhal

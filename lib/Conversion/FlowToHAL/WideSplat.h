@@ -1,0 +1,70 @@
+//===- WideSplat.h - splats of 8-byte elements ------------------*- C++ -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Fills take a 32-bit pattern, so a splat of 8-byte elements (i64, f64,
+// complex<f32>) is either one fill (when both 32-bit halves of the value are
+// equal) or two 4-byte fills of the first element followed by copies that
+// double the filled prefix until it covers the whole tensor. These are the
+// pieces of that lowering the fragment check shares with the recorder.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_WIDESPLAT_H
+#define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_WIDESPLAT_H
+
+#include "mlir/IR/Value.h"
+#include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <optional>
+
+namespace streamhal {
+
+/// Bytes of one element of a wide splat.
+constexpr int64_t kWideSplatElementBytes = 8;
+
+/// Copies a splat of dynamic length always records: one per power of two
+/// `8 * 2^k` that can be smaller than a 64-bit byte length (k = 0..59).
+constexpr unsigned kWideSplatDynamicCopies = 60;
+
+/// Returns true for the 8-byte element types a wide splat handles: 64-bit
+/// integers and floats, and `complex<f32>` (real part in the low 4 bytes,
+/// imaginary part in the high 4 bytes, little-endian).
+bool isWideSplatElementType(mlir::Type type);
+
+/// The 64 bits of the value of a wide splat when it is a constant (also
+/// through fragment operands), else std::nullopt.
+std::optional<uint64_t> getWideSplatConstant(mlir::Value value);
+
+/// The 32-bit fill pattern of a wide splat whose value is a constant with
+/// two equal 32-bit halves (0, -1, 0.0, ...), else std::nullopt: such a
+/// splat is one 4-byte fill.
+std::optional<uint32_t> getWideSplatPattern(mlir::Value value);
+
+/// One doubling copy of a wide splat: `length` bytes from offset 0 of the
+/// tensor to `offset`.
+struct WideSplatCopy {
+  int64_t offset;
+  int64_t length;
+  bool operator==(const WideSplatCopy &other) const {
+    return offset == other.offset && length == other.length;
+  }
+};
+
+/// The copies that fill a wide splat of `length` bytes (a multiple of 8) once
+/// its first element is written: `[0, L)` to `L` for L = 8, 16, ..., the last
+/// one clamped to the end. None for lengths up to 8.
+llvm::SmallVector<WideSplatCopy> planWideSplatCopies(int64_t length);
+
+/// Checks that a splat of a wide element type can be recorded, reporting
+/// at the op why not. Only called for wide element types.
+mlir::LogicalResult checkWideSplat(flow::TensorSplatOp op);
+
+} // namespace streamhal
+
+#endif // STREAMHAL_LIB_CONVERSION_FLOWTOHAL_WIDESPLAT_H
