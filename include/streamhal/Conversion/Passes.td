@@ -21,6 +21,9 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
     default) records an execution barrier only right before a command that
     conflicts with a command recorded since the last barrier;
     `barriers=full` records one after every command (docs/concurrency.md).
+    Fragment results that only later fragments read are allocated
+    device-local, the others host-visible; `output-memory-type=<bits>`
+    forces one memory type for every result.
     Every fragment is checked
     first; a fragment that cannot be lowered is reported with a located
     diagnostic and the pass fails without changing the module.
@@ -33,11 +36,12 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
   ];
   let options = [
     Option<"outputMemoryType", "output-memory-type",
-           "::streamhal::hal::MemoryType",
-           /*default=*/"::streamhal::hal::MemoryType::DeviceLocal | "
-                       "::streamhal::hal::MemoryType::HostVisible",
+           "std::optional<::streamhal::hal::MemoryType>",
+           /*default=*/"std::nullopt",
            "Memory type of the buffers allocated for fragment results: "
-           "memory type bits joined by '|' (default: DeviceLocal|HostVisible)">,
+           "'auto' (the default) decides from their uses (DeviceLocal for "
+           "results only later fragments read, DeviceLocal|HostVisible for "
+           "the others), or memory type bits joined by '|' for every one">,
     Option<"barriers", "barriers", "::streamhal::BarrierPolicy",
            /*default=*/"::streamhal::BarrierPolicy::Hazard",
            "Where execution barriers go between recorded commands",
