@@ -39,9 +39,10 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
            "std::optional<::streamhal::hal::MemoryType>",
            /*default=*/"std::nullopt",
            "Memory type of the buffers allocated for fragment results: "
-           "'auto' (the default) decides from their uses (DeviceLocal for "
-           "results only later fragments read, DeviceLocal|HostVisible for "
-           "the others), or memory type bits joined by '|' for every one">,
+           "'auto' decides from their uses (DeviceLocal for results only "
+           "later fragments read, DeviceLocal|HostVisible for the others); "
+           "memory type bits joined by '|' apply to every one "
+           "(default: auto)">,
     Option<"barriers", "barriers", "::streamhal::BarrierPolicy",
            /*default=*/"::streamhal::BarrierPolicy::Hazard",
            "Where execution barriers go between recorded commands",

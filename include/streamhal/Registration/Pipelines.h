@@ -27,8 +27,8 @@ struct LowerToHALPipelineOptions
   Option<std::optional<hal::MemoryType>> outputMemoryType{
       *this, "output-memory-type",
       llvm::cl::desc("convert-flow-to-hal: memory type of the buffers "
-                     "allocated for fragment results, 'auto' (decided from "
-                     "their uses, the default) or bits joined by '|'"),
+                     "allocated for fragment results, 'auto' (from their "
+                     "uses) or bits joined by '|' (default: auto)"),
       llvm::cl::init(std::nullopt)};
   Option<BarrierPolicy> barriers{
       *this, "barriers",

@@ -10,7 +10,8 @@
 // enum has too many combinations for `llvm::cl::values`, so its parser reads
 // the `|`-separated spelling the IR uses (`DeviceLocal|HostVisible`) and
 // rejects anything else while the command line is parsed, before any pass
-// runs.
+// runs. An optional memory type also reads `auto` (unset: the pass decides)
+// and prints it back as `auto`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,18 +98,21 @@ class parser<std::optional<streamhal::hal::MemoryType>>
 public:
   using basic_parser<std::optional<streamhal::hal::MemoryType>>::basic_parser;
 
-  bool parse(Option &option, StringRef name, StringRef arg,
+  bool parse(Option &option, StringRef, StringRef arg,
              std::optional<streamhal::hal::MemoryType> &value) {
     if (arg == "auto") {
       value = std::nullopt;
       return false;
     }
-    streamhal::hal::MemoryType bits = streamhal::hal::MemoryType::None;
-    if (parser<streamhal::hal::MemoryType>(option).parse(option, name, arg,
-                                                         bits))
-      return true;
-    value = bits;
-    return false;
+    if (std::optional<streamhal::hal::MemoryType> parsed =
+            streamhal::hal::symbolizeMemoryType(arg)) {
+      value = *parsed;
+      return false;
+    }
+    return option.error("'" + arg +
+                        "' is not a memory type; expected 'auto' or bits of "
+                        "Transient, HostVisible, HostCoherent, HostCached, "
+                        "HostLocal, DeviceVisible, DeviceLocal joined by '|'");
   }
 
   StringRef getValueName() const override { return "auto|memory-type"; }
