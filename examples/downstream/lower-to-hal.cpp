@@ -26,6 +26,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
+#include "streamhal/Conversion/FlowToHAL/HostReadability.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Registration/Pipelines.h"
 #include "streamhal/Registration/Registration.h"
@@ -60,11 +61,18 @@ static LogicalResult lowerWithPatterns(ModuleOp module) {
   if (!lowerable)
     return failure();
 
+  // Which outputs the host may read, decided on the tensor program; without
+  // it every output would be host-visible (always correct, never smaller).
+  streamhal::HostReadability hostReadability(module);
+  streamhal::FlowToHALOptions options;
+  options.hostReadability = &hostReadability;
+
   streamhal::FlowToHALTypeConverter typeConverter(context);
   ConversionTarget target(*context);
   streamhal::populateFlowToHALLegality(target, typeConverter);
   RewritePatternSet patterns(context);
-  streamhal::populateFlowToHALPatterns(context, typeConverter, patterns);
+  streamhal::populateFlowToHALPatterns(context, typeConverter, patterns,
+                                       options);
   return applyPartialConversion(module, target, std::move(patterns));
 }
 

@@ -326,7 +326,10 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
         return function.emitError()
                << "result " << index << " is a buffer of " << buffer.length
                << " bytes, more than the executor materializes";
-      if (failed(checkRange(function, buffer, "result")))
+      if (failed(checkRange(function, buffer, "result")) ||
+          failed(checkHostAccess(function, buffer,
+                                 "returns to the host (result " + Twine(index) +
+                                     ")")))
         return failure();
       if (std::optional<int64_t> poison =
               buffer.root->findUninitialized(buffer.offset, buffer.length))

@@ -181,6 +181,12 @@ public:
   /// Checks that `ref` lies inside its root (growing a growable root).
   mlir::LogicalResult checkRange(mlir::Operation *user, const BufferRef &ref,
                                  llvm::StringRef what);
+  /// Fails with an error at `user` when the host cannot access `ref`: its
+  /// root was allocated without `HostVisible`. `what` says what the host
+  /// does (`reads`, `writes`, `receives as result 0`).
+  mlir::LogicalResult checkHostAccess(mlir::Operation *user,
+                                      const BufferRef &ref,
+                                      const llvm::Twine &what);
   mlir::LogicalResult submit(mlir::Operation *op, CommandBufferState &state);
   mlir::LogicalResult executeCommand(const Command &command, bool record);
   mlir::LogicalResult runBatch(llvm::ArrayRef<const Command *> batch);

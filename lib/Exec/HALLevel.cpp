@@ -44,6 +44,20 @@ LogicalResult ExecutorImpl::checkRange(Operation *user, const BufferRef &ref,
   return success();
 }
 
+LogicalResult ExecutorImpl::checkHostAccess(Operation *user,
+                                            const BufferRef &ref,
+                                            const Twine &what) {
+  Operation *allocation = ref.root->getDeviceOnlyAllocation();
+  if (!allocation)
+    return success();
+  InFlightDiagnostic diag = user->emitError()
+                            << what << " " << ref.root->getName()
+                            << ", device memory the host cannot access "
+                               "(allocated without HostVisible)";
+  diag.attachNote(allocation->getLoc()) << "allocated here";
+  return failure();
+}
+
 /// Returns the sub-range [offset, offset + length) of `buffer`, checked
 /// against the buffer's own length.
 static FailureOr<BufferRef> subrange(ExecutorImpl &exec, Operation *user,
@@ -122,6 +136,9 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
                  << " bytes; the executor allocates 0 to 4 GiB";
         auto root = std::make_shared<RootBuffer>(RootBuffer::allocate(
             "allocation " + std::to_string(nextAllocation++), *size));
+        if (!hal::bitEnumContainsAll(allocate.getMemoryTypes(),
+                                     hal::MemoryType::HostVisible))
+          root->setDeviceOnly(opPtr);
         frame[allocate.getResult()] = BufferRef{root, 0, *size};
         return success();
       })
@@ -182,7 +199,7 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         int64_t bytes = getElementBytes(load.getType());
         FailureOr<BufferRef> ref =
             subrange(*this, opPtr, *source, *offset, bytes, "load");
-        if (failed(ref))
+        if (failed(ref) || failed(checkHostAccess(opPtr, *ref, "reads")))
           return failure();
         if (std::optional<int64_t> poison =
                 ref->root->findUninitialized(ref->offset, ref->length))
@@ -210,7 +227,7 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         int64_t bytes = getElementBytes(store.getValue().getType());
         FailureOr<BufferRef> ref =
             subrange(*this, opPtr, *target, *offset, bytes, "store");
-        if (failed(ref))
+        if (failed(ref) || failed(checkHostAccess(opPtr, *ref, "writes")))
           return failure();
         if (ref->root->isReadOnly())
           return store.emitError() << "stores into " << ref->root->getName()

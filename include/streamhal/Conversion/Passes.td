@@ -24,6 +24,9 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
     `copies=elide` (the default) lowers a contiguous slice or a clone to a
     view of its source's storage whenever no execution can tell the
     difference; `copies=always` keeps every copy.
+    Fragment results that only later fragments read are allocated
+    device-local, the others host-visible; `output-memory-type=<bits>`
+    forces one memory type for every result.
     Every fragment is checked
     first; a fragment that cannot be lowered is reported with a located
     diagnostic and the pass fails without changing the module.
@@ -36,11 +39,13 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
   ];
   let options = [
     Option<"outputMemoryType", "output-memory-type",
-           "::streamhal::hal::MemoryType",
-           /*default=*/"::streamhal::hal::MemoryType::DeviceLocal | "
-                       "::streamhal::hal::MemoryType::HostVisible",
+           "std::optional<::streamhal::hal::MemoryType>",
+           /*default=*/"std::nullopt",
            "Memory type of the buffers allocated for fragment results: "
-           "memory type bits joined by '|' (default: DeviceLocal|HostVisible)">,
+           "'auto' decides from their uses (DeviceLocal for results only "
+           "later fragments read, DeviceLocal|HostVisible for the others); "
+           "memory type bits joined by '|' apply to every one "
+           "(default: auto)">,
     Option<"barriers", "barriers", "::streamhal::BarrierPolicy",
            /*default=*/"::streamhal::BarrierPolicy::Hazard",
            "Where execution barriers go between recorded commands",

@@ -50,6 +50,19 @@ public:
   bool isReadOnly() const { return readOnly; }
   void setReadOnly() { readOnly = true; }
 
+  /// Whether the host may read and write the root: false for an allocation
+  /// whose memory type lacks `HostVisible` (arguments, globals and
+  /// host-visible allocations are host-visible).
+  bool isHostVisible() const { return !deviceOnlyAllocation; }
+  /// Marks the root as device-only memory allocated by `allocation`.
+  void setDeviceOnly(mlir::Operation *allocation) {
+    deviceOnlyAllocation = allocation;
+  }
+  /// The allocation of a device-only root, null for a host-visible one.
+  mlir::Operation *getDeviceOnlyAllocation() const {
+    return deviceOnlyAllocation;
+  }
+
   /// Makes [offset, offset + length) addressable: grows a growable root,
   /// otherwise returns false when the range is outside the buffer.
   bool ensureRange(int64_t offset, int64_t length);
@@ -97,6 +110,7 @@ private:
   std::vector<mlir::Operation *> lastWriters;
   std::optional<uint64_t> seed;
   bool readOnly = false;
+  mlir::Operation *deviceOnlyAllocation = nullptr;
 };
 
 } // namespace streamhal::exec

@@ -24,13 +24,12 @@ namespace streamhal {
 /// forwarded to them unchanged (same names, defaults and values).
 struct LowerToHALPipelineOptions
     : public mlir::PassPipelineOptions<LowerToHALPipelineOptions> {
-  Option<hal::MemoryType> outputMemoryType{
+  Option<std::optional<hal::MemoryType>> outputMemoryType{
       *this, "output-memory-type",
       llvm::cl::desc("convert-flow-to-hal: memory type of the buffers "
-                     "allocated for fragment results, bits joined by '|' "
-                     "(default: DeviceLocal|HostVisible)"),
-      llvm::cl::init(hal::MemoryType::DeviceLocal |
-                     hal::MemoryType::HostVisible)};
+                     "allocated for fragment results, 'auto' (from their "
+                     "uses) or bits joined by '|' (default: auto)"),
+      llvm::cl::init(std::nullopt)};
   Option<BarrierPolicy> barriers{
       *this, "barriers",
       llvm::cl::desc("convert-flow-to-hal: where execution barriers go "

@@ -6,9 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FragmentAnalysis.h"
 #include "PatternGroups.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "streamhal/Conversion/FlowToHAL/HostReadability.h"
 #include "streamhal/Conversion/Passes.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
@@ -80,6 +82,15 @@ struct ConvertFlowToHALPass
     if (failed(checkFlowToHALLowerable(module, &analyses)))
       return signalPassFailure();
 
+    // Which outputs the host may read, from the uses of the tensors before
+    // anything is rewritten; the alias classes come from the check.
+    HostReadability hostReadability(
+        module,
+        [&](flow::ExStreamFragmentOp fragment) -> const ValueAliasing * {
+          const FragmentAnalysisCache::Entry *entry = analyses.lookup(fragment);
+          return entry ? entry->aliasing.get() : nullptr;
+        });
+
     FlowToHALStatistics statistics;
     FlowToHALOptions options;
     options.outputMemoryType = outputMemoryType;
@@ -87,6 +98,7 @@ struct ConvertFlowToHALPass
     options.copies = copies;
     options.statistics = &statistics;
     options.analyses = &analyses;
+    options.hostReadability = &hostReadability;
 
     FlowToHALTypeConverter typeConverter(context);
     ConversionTarget target(*context);

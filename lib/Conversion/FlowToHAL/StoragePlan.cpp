@@ -128,6 +128,13 @@ void StoragePlan::assignOutputs() {
   RewriterBase &rewriter = state.getRewriter();
   MLIRContext *context = rewriter.getContext();
   Operation *terminator = state.getFragment().getBody().front().getTerminator();
+  // A class returned at several positions is one buffer: the host may read
+  // it when it may read any of those results.
+  SmallVector<bool> hostReadableClasses(kinds.size(), false);
+  for (auto [index, returned] : llvm::enumerate(terminator->getOperands()))
+    if (aliasing.getOrdinal(returned) && index < hostReadableResults.size() &&
+        hostReadableResults[index])
+      hostReadableClasses[aliasing.getClassIndex(returned)] = true;
   for (Value returned : terminator->getOperands()) {
     if (!aliasing.getOrdinal(returned))
       continue;
@@ -139,13 +146,21 @@ void StoragePlan::assignOutputs() {
     if (kinds[classIndex] != StorageKind::Output ||
         state.hasClassRange(classIndex))
       continue;
+    hal::MemoryType memoryType =
+        hal::MemoryType::DeviceLocal | hal::MemoryType::HostVisible;
+    hal::BufferUsage usage = hal::BufferUsage::All;
+    if (outputMemoryType) {
+      memoryType = *outputMemoryType;
+    } else if (!hostReadableClasses[aliasing.getClassIndex(returned)]) {
+      memoryType = hal::MemoryType::DeviceLocal;
+      usage = hal::BufferUsage::Dispatch | hal::BufferUsage::Transfer;
+    }
     Value size =
         state.getValueSize(aliasing.getClassMembers(classIndex).front());
     auto allocation = hal::AllocatorAllocateOp::create(
         rewriter, state.getLoc(), hal::BufferType::get(context),
-        state.getAllocator(),
-        hal::MemoryTypeAttr::get(context, outputMemoryType),
-        hal::BufferUsageAttr::get(context, hal::BufferUsage::All), size);
+        state.getAllocator(), hal::MemoryTypeAttr::get(context, memoryType),
+        hal::BufferUsageAttr::get(context, usage), size);
     state.setClassRange(classIndex, {allocation.getResult(), size});
   }
 }

@@ -40,9 +40,17 @@ void applyStorageViews(const StorageViews &views,
 /// the fragment state. Run after classifyAliasClasses succeeded.
 class StoragePlan {
 public:
-  StoragePlan(FragmentState &state, hal::MemoryType outputMemoryType)
+  /// `outputMemoryType`, when set, is the memory type of every output
+  /// (usage `All`). Otherwise an output is host-visible (usage `All`) when
+  /// `hostReadableResults` marks one of the fragment results it stands for,
+  /// and device-local (usage `Dispatch|Transfer`) when it marks none.
+  /// `hostReadableResults` has one entry per fragment result.
+  StoragePlan(FragmentState &state,
+              std::optional<hal::MemoryType> outputMemoryType,
+              llvm::ArrayRef<bool> hostReadableResults)
       : state(state), kinds(state.getStorageKinds()),
-        outputMemoryType(outputMemoryType) {}
+        outputMemoryType(outputMemoryType),
+        hostReadableResults(hostReadableResults) {}
 
   /// Emits inputs, outputs (in result order), constant subspans, the
   /// transient slab, then the views, in that order.
@@ -60,7 +68,8 @@ private:
 
   FragmentState &state;
   llvm::ArrayRef<StorageKind> kinds;
-  hal::MemoryType outputMemoryType;
+  std::optional<hal::MemoryType> outputMemoryType;
+  llvm::ArrayRef<bool> hostReadableResults;
   unsigned numTransients = 0;
 };
 

@@ -16,6 +16,7 @@
 #include "PatternGroups.h"
 #include "StoragePlan.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "streamhal/Conversion/FlowToHAL/HostReadability.h"
 
 using namespace mlir;
 
@@ -82,7 +83,13 @@ struct StreamFragmentLowering
     for (auto constant : body.getOps<arith::ConstantOp>())
       state.mapScalar(constant.getResult(), state.hoistConstant(constant));
 
-    StoragePlan plan(state, options.outputMemoryType);
+    // Without the analysis the host may read every result.
+    SmallVector<bool> hostReadableResults;
+    for (Value result : op->getResults())
+      hostReadableResults.push_back(
+          !options.hostReadability ||
+          options.hostReadability->isHostReadable(result));
+    StoragePlan plan(state, options.outputMemoryType, hostReadableResults);
     plan.materialize();
     CommandRecorder recorder(state, options.barriers);
     recorder.record();

@@ -17,12 +17,14 @@
 
 #include "mlir/Transforms/DialectConversion.h"
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
+#include <optional>
 
 namespace streamhal {
 namespace flow {
 class ExStreamFragmentOp;
 } // namespace flow
 class FragmentAnalysisCache;
+class HostReadability;
 
 /// Converts every ranked tensor type to `!hal.buffer`; other types are kept.
 class FlowToHALTypeConverter : public mlir::TypeConverter {
@@ -59,9 +61,11 @@ struct FlowToHALStatistics {
 
 /// Options of the lowering that later policies vary.
 struct FlowToHALOptions {
-  /// Memory type of the buffers allocated for fragment results.
-  hal::MemoryType outputMemoryType =
-      hal::MemoryType::DeviceLocal | hal::MemoryType::HostVisible;
+  /// Memory type of every buffer allocated for a fragment result (usage
+  /// `All`). Unset: decided from use: `DeviceLocal` with usage
+  /// `Dispatch|Transfer` for a result `hostReadability` proves device-only,
+  /// `DeviceLocal|HostVisible` with usage `All` for every other.
+  std::optional<hal::MemoryType> outputMemoryType;
   /// Where barriers go between the recorded commands.
   BarrierPolicy barriers = BarrierPolicy::Hazard;
   /// Whether slices and clones may be views instead of copies.
@@ -72,6 +76,10 @@ struct FlowToHALOptions {
   /// pattern so that each fragment is analysed once; must outlive the
   /// conversion. Without it the pattern analyses each fragment itself.
   FragmentAnalysisCache *analyses = nullptr;
+  /// Optional: which fragment results the host may read, computed on the
+  /// module before the conversion; must outlive it. Without it every output
+  /// is host-visible.
+  const HostReadability *hostReadability = nullptr;
 };
 
 /// Adds the patterns lowering flow ops, tensor-typed globals, function
