@@ -32,8 +32,8 @@ clone a view of its source's storage instead of a copy, each observed by a
 dispatch that reads the bytes a wrong view would change, whose result is
 returned:
   - a view (rows, rows of rows, clone, clone of a reshape) whose source is
-    then written in place (tied dispatch or update) while the view is read:
-    unsound to share;
+    then written in place (tied dispatch or update, sometimes one reading
+    the view itself) while the view is read: unsound to share;
   - a view written in place while its source, often a fragment input or a
     constant subspan, is read afterwards: unsound to share;
   - a clone returned whose source (mostly a transient) dies at the clone:
@@ -413,12 +413,14 @@ class Fragment:
         self.lines.append(f"    {r.name} = flow.tensor.reshape {x.name} : {x.typed()} -> {r.typed()}")
         return self.emit_clone(r)
 
-    def emit_write(self, t):
-        """Writes `t`'s storage in place: a tied dispatch or an update."""
-        if self.rng.random() < 0.5:
-            u = self.pick(lambda v: v.etype == t.etype and v.dyn is None and
+    def emit_write(self, t, read=None):
+        """Writes `t`'s storage in place: a tied dispatch (also reading
+        `read`, if given) or an update (from `read`, if it fits)."""
+        fits = lambda v: (v.etype == t.etype and v.dyn is None and
                           v.rows <= t.rows and v.cols == t.cols and
                           v.storage != t.storage)
+        if self.rng.random() < 0.5:
+            u = read if read and fits(read) else self.pick(fits)
             if not u:
                 u = self.emit_splat(t.etype, self.rng.randint(1, t.rows), t.cols)
             r0 = self.rng.randint(0, t.rows - u.rows)
@@ -427,11 +429,16 @@ class Fragment:
                 f"    {v.name} = flow.tensor.update {u.name}, {t.name}[{self.const(r0)}, {self.const(0)}] : "
                 f"{u.type()} -> {t.name} as {t.typed()}")
             return v
+        operands = [t] + ([read] if read else [])
+        bindings = ['#hal.ex.operand_buffer<"io0", 0 : index>']
+        if read:
+            bindings.append('#hal.ex.operand_buffer<"in0", 1 : index>')
         v = self.write_in_place(t, t.etype, t.rows, t.cols, t.dyn)
         ex = self.rng.choice(["exA", "exB", "exC"])
         self.lines.append(
-            f"    {v.name} = flow.dispatch @{ex}::@w1[{self.const(self.rng.randint(1, 9))}]({t.name}) "
-            f"{{hal.bindings = [#hal.ex.operand_buffer<\"io0\", 0 : index>]}} : ({t.typed()}) -> {t.name}")
+            f"    {v.name} = flow.dispatch @{ex}::@w1[{self.const(self.rng.randint(1, 9))}]"
+            f"({', '.join(o.name for o in operands)}) {{hal.bindings = [{', '.join(bindings)}]}} : "
+            f"({', '.join(o.typed() for o in operands)}) -> {t.name}")
         return v
 
     def observe(self, values):
@@ -467,7 +474,9 @@ class Fragment:
         if not x:
             return
         view = self.emit_view(x)
-        x = self.emit_write(x)
+        # Sometimes the write reads the view too: a shared view would make
+        # the command overlap itself.
+        x = self.emit_write(x, view if self.rng.random() < 0.3 else None)
         self.observe([view] + ([x] if self.rng.random() < 0.5 else []))
 
     def view_written_source_read(self):
