@@ -22,12 +22,33 @@ slices and updates only on static shapes with constant offsets, scalars in
 fragments only from fragment arguments and constants. A value whose storage
 is written in place (update target, tied dispatch operand) and every alias
 of it (reshapes) are dead afterwards, so the flow level's value semantics
-and the HAL level's in-place storage agree on valid programs.
+and the HAL level's in-place storage agree on valid programs. Slices and
+clones are copies at the flow level, not aliases: they stay live when their
+source is written, and the reverse.
+
+View patterns (part of the mix; `--views` makes them most of it) are the
+situations where a lowering may or may not make a contiguous slice or a
+clone a view of its source's storage instead of a copy, each observed by a
+dispatch that reads the bytes a wrong view would change, whose result is
+returned:
+  - a view (rows, rows of rows, clone, clone of a reshape) whose source is
+    then written in place (tied dispatch or update, sometimes one reading
+    the view itself) while the view is read: unsound to share;
+  - a view written in place while its source, often a fragment input or a
+    constant subspan, is read afterwards: unsound to share;
+  - a clone returned whose source (mostly a transient) dies at the clone:
+    sound to share when the source is a transient;
+  - a clone returned together with its source, sometimes written in place
+    first: unsound to share;
+  - rows (or rows of rows) of a constant subspan, read or returned: a sound
+    read-only view of the pool (a returned one still needs its own buffer).
+Row slices take an index argument as their start when hal-exec's value for
+it fits (dims are 3, other index arguments 1).
 
 hal-exec gives every dynamic dim of a generated function the value 3
 (its default), which the generator assumes for bounds.
 
-  gen_fragments.py --seed=1 --count=100 > fragments.mlir
+  gen_fragments.py --seed=1 --count=100 [--views] > fragments.mlir
   hal-exec fragments.mlir --check-lowering --orders=4
 """
 
@@ -36,6 +57,7 @@ import random
 import sys
 
 DYNAMIC_EXTENT = 3  # hal-exec's default for a dynamic dim
+FREE_INDEX = 1      # hal-exec's default for an index argument that is no dim
 ELEMENT_TYPES = ["f32", "i32", "f16", "i8", "i16"]
 ELEMENT_BYTES = {"f32": 4, "i32": 4, "f16": 2, "i8": 1, "i16": 2,
                  "i64": 8, "f64": 8}
@@ -147,6 +169,13 @@ class Fragment:
         self.max_ops = max_ops
         self.index_args = []    # inner index block args
         self.i32_args = []
+        self.index_values = {}  # inner index block arg -> hal-exec's value
+        self.input_storages = set()
+        # Values the view patterns return (or, once written in place, the
+        # last live value of their storage): observer results and values
+        # returned as they are.
+        self.observed = []
+        self.returned = []
 
     def fresh(self, prefix="v"):
         self.next += 1
@@ -349,21 +378,213 @@ class Fragment:
             f"    {names} = flow.dispatch @{ex}::@w{arity}[{', '.join(workload)}]({', '.join(args)}) "
             f"{{hal.bindings = [{', '.join(bindings)}]}} : ({', '.join(types)}) -> {rtypes}")
 
+    # --- view patterns ------------------------------------------------------
+    #
+    # At the flow level a slice or a clone is a copy; a lowering may instead
+    # make it a view of its source's storage when no in-place write reaches
+    # either storage while both are live. Each pattern below makes one such
+    # situation, sound or not to share, and observes the bytes that a wrong
+    # view would change: an observer dispatch reads them right away and its
+    # result (or the value itself) is returned.
+
+    def emit_splat(self, etype, rows, cols):
+        literal = "0.5" if etype.startswith("f") else str(self.rng.randint(1, 9))
+        v = self.new_value(etype, rows, cols, None)
+        self.lines.append(f"    {v.name} = flow.tensor.splat {self.const(literal, etype)} : {v.typed()}")
+        return v
+
+    def emit_rows(self, s):
+        """A contiguous slice of whole rows of `s`; its start is an index
+        argument (a value hal-exec knows) when one fits, else a constant."""
+        starts = [(name, value) for name, value in self.index_values.items()
+                  if value < s.rows]
+        if starts and self.rng.random() < 0.4:
+            start, r0 = self.rng.choice(starts)
+        else:
+            r0 = self.rng.randrange(s.rows)
+            start = self.const(r0)
+        nr = self.rng.randint(1, s.rows - r0)
+        v = self.new_value(s.etype, nr, s.cols, None)
+        self.lines.append(
+            f"    {v.name} = flow.tensor.slice {s.name}[{start}, {self.const(0)} for "
+            f"{self.const(nr)}, {self.const(s.cols)}] : {s.typed()} -> {v.type()}")
+        return v
+
+    def emit_clone(self, s):
+        v = self.new_value(s.etype, s.rows, s.cols, s.dyn)
+        self.lines.append(f"    {v.name} = flow.tensor.clone {s.name} : {s.typed()}")
+        return v
+
+    def emit_view(self, x):
+        """A value that a lowering could make a view of `x`'s storage: a
+        contiguous slice, a slice of a slice, a clone, or a clone of a
+        reshape of `x`."""
+        kind = self.rng.choice(["rows", "rows", "rows_of_rows", "clone",
+                                "clone_of_reshape"])
+        if kind == "rows":
+            return self.emit_rows(x)
+        if kind == "rows_of_rows":
+            return self.emit_rows(self.emit_rows(x))
+        if kind == "clone":
+            return self.emit_clone(x)
+        if x.dyn:
+            rows, cols = x.rows, x.cols
+        else:
+            total = x.rows * x.cols
+            cols = self.rng.choice([d for d in range(1, 9) if total % d == 0])
+            rows = total // cols
+        r = self.new_value(x.etype, rows, cols, x.dyn, storage=x.storage)
+        self.lines.append(f"    {r.name} = flow.tensor.reshape {x.name} : {x.typed()} -> {r.typed()}")
+        return self.emit_clone(r)
+
+    def emit_write(self, t, read=None):
+        """Writes `t`'s storage in place: a tied dispatch (also reading
+        `read`, if given) or an update (from `read`, if it fits)."""
+        fits = lambda v: (v.etype == t.etype and v.dyn is None and
+                          v.rows <= t.rows and v.cols == t.cols and
+                          v.storage != t.storage)
+        if self.rng.random() < 0.5:
+            u = read if read and fits(read) else self.pick(fits)
+            if not u:
+                u = self.emit_splat(t.etype, self.rng.randint(1, t.rows), t.cols)
+            r0 = self.rng.randint(0, t.rows - u.rows)
+            v = self.write_in_place(t, t.etype, t.rows, t.cols, t.dyn)
+            self.lines.append(
+                f"    {v.name} = flow.tensor.update {u.name}, {t.name}[{self.const(r0)}, {self.const(0)}] : "
+                f"{u.type()} -> {t.name} as {t.typed()}")
+            return v
+        operands = [t] + ([read] if read else [])
+        bindings = ['#hal.ex.operand_buffer<"io0", 0 : index>']
+        if read:
+            bindings.append('#hal.ex.operand_buffer<"in0", 1 : index>')
+        v = self.write_in_place(t, t.etype, t.rows, t.cols, t.dyn)
+        ex = self.rng.choice(["exA", "exB", "exC"])
+        self.lines.append(
+            f"    {v.name} = flow.dispatch @{ex}::@w1[{self.const(self.rng.randint(1, 9))}]"
+            f"({', '.join(o.name for o in operands)}) {{hal.bindings = [{', '.join(bindings)}]}} : "
+            f"({', '.join(o.typed() for o in operands)}) -> {t.name}")
+        return v
+
+    def observe(self, values):
+        """A dispatch reading `values` now; its result is returned."""
+        rows, cols, dyn = self.random_shape()
+        r = self.new_value(self.rng.choice(ELEMENT_TYPES), rows, cols, dyn)
+        slots = [f'#hal.ex.operand_buffer<"in{i}", {i} : index>' for i in range(len(values))]
+        slots.append('#hal.ex.result_buffer<"out0", 0 : index>')
+        ex = self.rng.choice(["exA", "exB", "exC"])
+        self.lines.append(
+            f"    {r.name} = flow.dispatch @{ex}::@w1[{self.const(1)}]({', '.join(v.name for v in values)}) "
+            f"{{hal.bindings = [{', '.join(slots)}]}} : ({', '.join(v.typed() for v in values)}) -> {r.typed()}")
+        self.observed.append(r)
+
+    def kill(self, value):
+        """Ends the life of `value`'s storage (no later use of any alias)."""
+        self.generation[value.storage] = self.generation.get(value.storage, 0) + 1
+
+    def returnable(self, v):
+        return v.storage not in self.padded_constants
+
+    def op_views(self):
+        pattern = self.rng.choice([self.view_then_source_written,
+                                   self.view_written_source_read,
+                                   self.clone_returned_source_dies,
+                                   self.clone_returned_with_source,
+                                   self.constant_rows])
+        pattern()
+
+    def view_then_source_written(self):
+        """Unsound to share: the view must keep the old bytes."""
+        x = self.pick(self.writable)
+        if not x:
+            return
+        view = self.emit_view(x)
+        # Sometimes the write reads the view too: a shared view would make
+        # the command overlap itself.
+        x = self.emit_write(x, view if self.rng.random() < 0.3 else None)
+        self.observe([view] + ([x] if self.rng.random() < 0.5 else []))
+
+    def view_written_source_read(self):
+        """Unsound to share: writing the view would change its source, and
+        never allowed into a fragment input or a constant's storage."""
+        outside = self.input_storages | self.constant_storages
+        x = None
+        if self.rng.random() < 0.5:
+            x = self.pick(lambda v: v.storage in outside)
+        x = x or self.pick()
+        if not x:
+            return
+        view = self.emit_write(self.emit_view(x))
+        self.observe([x, view] if self.rng.random() < 0.5 else [view, x])
+
+    def clone_returned_source_dies(self):
+        """Sound to share when the source is a transient: the clone is the
+        only use of the storage left, and it is returned."""
+        x = self.pick(lambda v: v.storage not in self.input_storages and
+                      v.storage not in self.constant_storages)
+        if not x or self.rng.random() < 0.2:
+            x = self.pick(self.returnable)
+        if not x:
+            return
+        clone = self.emit_clone(x)
+        self.kill(x)
+        self.returned.append(clone)
+
+    def clone_returned_with_source(self):
+        """Unsound to share: two results, one storage; sometimes the source
+        is also written in place before it is returned."""
+        x = self.pick(lambda v: self.returnable(v) and self.writable(v))
+        if not x:
+            return
+        clone = self.emit_clone(x)
+        if self.rng.random() < 0.5:
+            x = self.emit_write(x)
+        self.returned += [clone, x]
+
+    def constant_rows(self):
+        """Sound to share: rows (or rows of rows) of a constant, only read;
+        sometimes returned (a result never aliases the pool)."""
+        k = self.pick(lambda v: v.storage in self.constant_storages and v.dyn is None)
+        if not k or self.rng.random() < 0.5:
+            self.op_constant()
+            k = self.values[-1]
+        view = self.emit_rows(k)
+        if self.rng.random() < 0.3:
+            view = self.emit_rows(view)
+        if self.rng.random() < 0.3:
+            self.returned.append(view)
+        else:
+            self.observe([view])
+
+    def results(self):
+        """The values the patterns return: each returned value and observer
+        result, or the last live value of its storage if one is."""
+        live = self.live()
+        out = []
+        for value in self.returned + self.observed:
+            if value not in live:
+                last = [v for v in live if v.storage == value.storage]
+                value = last[-1] if last else None
+            if value and value not in out:
+                out.append(value)
+        return out
+
     def body(self):
         kinds = [(self.op_dispatch, 5), (self.op_splat, 2), (self.op_clone, 1),
                  (self.op_slice, 2), (self.op_update, 2), (self.op_reshape, 1),
-                 (self.op_constant, 1)]
+                 (self.op_constant, 1), (self.op_views, self.view_weight)]
         ops, weights = zip(*kinds)
         count = self.rng.randint(2, self.max_ops)
         while len([l for l in self.lines if " flow." in l or "hal.constant" in l]) < count:
             self.rng.choices(ops, weights)[0]()
 
 
-def gen_function(rng, fid, max_ops, constant_writes, wide_rng=None):
+def gen_function(rng, fid, max_ops, constant_writes, view_weight,
+                 wide_rng=None):
     """One function: arguments, one fragment, return."""
     outer = []
     frag = Fragment(rng, fid, outer, max_ops, wide_rng)
     frag.constant_writes = constant_writes
+    frag.view_weight = view_weight
     frag.dim_args = []
     ndims = rng.choice([0, 0, 1, 2])
     tensors = []
@@ -401,12 +622,14 @@ def gen_function(rng, fid, max_ops, constant_writes, wide_rng=None):
         operand_types.append("index")
         block_args.append(f"%id{d}: index")
         frag.index_args.append((f"%id{d}", "index"))
+        frag.index_values[f"%id{d}"] = DYNAMIC_EXTENT
     for i in range(n_index):
         func_args.append(f"%n{i}: index")
         operands.append(f"%n{i}")
         operand_types.append("index")
         block_args.append(f"%in{i}: index")
         frag.index_args.append((f"%in{i}", "index"))
+        frag.index_values[f"%in{i}"] = FREE_INDEX
     for i in range(n_i32):
         func_args.append(f"%s{i}: i32")
         operands.append(f"%s{i}")
@@ -414,6 +637,7 @@ def gen_function(rng, fid, max_ops, constant_writes, wide_rng=None):
         block_args.append(f"%is{i}: i32")
         frag.i32_args.append((f"%is{i}", "i32"))
     frag.values.extend(tensor_values)
+    frag.input_storages = {v.storage for v in tensor_values}
     frag.body()
 
     # Results: 1-3 live values, sometimes an input; a result aliasing input
@@ -422,7 +646,7 @@ def gen_function(rng, fid, max_ops, constant_writes, wide_rng=None):
     if not live:
         frag.op_splat()
         live = frag.live()
-    chosen = []
+    chosen = frag.results()
     for _ in range(rng.randint(1, 3)):
         v = rng.choice(live[-6:] if rng.random() < 0.7 else live)
         if v not in chosen:
@@ -464,19 +688,24 @@ def main():
     parser.add_argument("--no-constant-writes", dest="constant_writes",
                         action="store_false",
                         help="never write constants in place")
+    parser.add_argument("--views", action="store_true",
+                        help="make the view patterns most of the mix")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     wide_rng = random.Random(f"wide splats {args.seed}")
-    out = [f"// Generated by utils/gen_fragments.py --seed={args.seed} --count={args.count}\n",
+    views = " --views" if args.views else ""
+    view_weight = 10 if args.views else 2
+    out = [f"// Generated by utils/gen_fragments.py --seed={args.seed} --count={args.count}{views}\n",
            "util.global private @pool : !hal.buffer\n", executables()]
     for fid in range(args.count):
         before = rng.getstate()
-        function = gen_function(rng, fid, args.max_ops, args.constant_writes)
+        function = gen_function(rng, fid, args.max_ops, args.constant_writes,
+                                view_weight)
         if wide_rng.random() < WIDE_FUNCTION_CHANCE:
             after = rng.getstate()
             rng.setstate(before)
             function = gen_function(rng, fid, args.max_ops,
-                                    args.constant_writes, wide_rng)
+                                    args.constant_writes, view_weight, wide_rng)
             rng.setstate(after)
         out.append(function)
     sys.stdout.write("".join(out))

@@ -15,7 +15,11 @@
 # (PyTorch `forward` order). Every kernel is one dispatch of a generic
 # executable; weights are constant subspans of one parameter pool; ops that
 # the reference runs in place (ReLU, GELU, softmax, normalization) are tied
-# dispatches. Shapes are static, so slab sizes are constants.
+# dispatches; views the reference takes (`split`, `chunk`, head reshapes)
+# are contiguous `flow.tensor.slice`s along the outermost dim, `cat` into a
+# preallocated buffer is `flow.tensor.update`s, and `.clone()` /
+# `.contiguous()` are `flow.tensor.clone`s. Shapes are static, so slab
+# sizes are constants.
 #
 #===------------------------------------------------------------------------===#
 
@@ -96,19 +100,79 @@ class Fragment:
         self.types[name] = self.types[value]
         return name
 
-    def render(self, result):
-        shape = self.types[result]
+    def index(self, value):
+        """An index constant, defined once."""
+        name = "%%c%d" % value
+        if value != 1 and name not in self.types:
+            self.lines.insert(0, "    %s = arith.constant %d : index"
+                              % (name, value))
+            self.types[name] = None
+        return name
+
+    def splat(self, shape, hint="z"):
+        """A zero-filled `shape` tensor (`torch.zeros`)."""
+        if "%zero" not in self.types:
+            self.lines.insert(0, "    %zero = arith.constant 0.0 : f32")
+            self.types["%zero"] = None
+        name = self._fresh(hint)
+        self.lines.append("    %s = flow.tensor.splat %%zero : %s"
+                          % (name, tensor(shape)))
+        self.types[name] = shape
+        return name
+
+    def rows(self, value, start, count, hint="s"):
+        """Rows [start, start + count) of `value`: a contiguous slice."""
+        name = self._fresh(hint)
+        shape = self.types[value]
+        result = [count] + shape[1:]
+        starts = [self.index(start)] + [self.index(0)] * (len(shape) - 1)
+        sizes = [self.index(d) for d in result]
+        self.lines.append(
+            "    %s = flow.tensor.slice %s[%s for %s] : %s -> %s"
+            % (name, value, ", ".join(starts), ", ".join(sizes),
+               tensor(shape), tensor(result)))
+        self.types[name] = result
+        return name
+
+    def update(self, update, target, row, hint="cat"):
+        """Writes `update` into `target` at `row` in place."""
+        name = self._fresh(hint)
+        shape = self.types[target]
+        starts = [self.index(row)] + [self.index(0)] * (len(shape) - 1)
+        self.lines.append(
+            "    %s = flow.tensor.update %s, %s[%s] : %s -> %s as %s"
+            % (name, update, target, ", ".join(starts),
+               tensor(self.types[update]), target, tensor(shape)))
+        self.types[name] = shape
+        return name
+
+    def clone(self, value, hint="clone"):
+        name = self._fresh(hint)
+        self.lines.append("    %s = flow.tensor.clone %s : %s"
+                          % (name, value, tensor(self.types[value])))
+        self.types[name] = self.types[value]
+        return name
+
+    def render(self, *results):
+        types = [tensor(self.types[r]) for r in results]
+        joined = ", ".join(types)
+        if len(types) > 1:
+            joined = "(" + joined + ")"
+        values = "%0" if len(results) == 1 else "%%0:%d" % len(results)
+        returned = ("%0" if len(results) == 1 else
+                    ", ".join("%%0#%d" % i for i in range(len(results))))
         lines = [
             "func.func @%s(%%arg0: %s) -> %s {" % (
-                self.name, tensor(self.input_shape), tensor(shape)),
-            "  %%0 = flow.ex.stream.fragment(%%arg0) : (%s) -> %s =" % (
-                tensor(self.input_shape), tensor(shape)),
-            "      (%%x: %s) -> %s {" % (tensor(self.input_shape), tensor(shape)),
+                self.name, tensor(self.input_shape), joined),
+            "  %s = flow.ex.stream.fragment(%%arg0) : (%s) -> %s =" % (
+                values, tensor(self.input_shape), joined),
+            "      (%%x: %s) -> %s {" % (tensor(self.input_shape), joined),
         ]
         lines += self.lines
-        lines.append("    flow.return %s : %s" % (result, tensor(shape)))
+        lines.append("    flow.return %s : %s" % (", ".join(results),
+                                                  ", ".join(types)))
         lines.append("  }")
-        lines.append("  return %%0 : %s" % tensor(shape))
+        lines.append("  return %s : %s" % (returned, ", ".join(types)))
         lines.append("}")
         return EXECUTABLE + "\n".join(lines) + "\n"
 
@@ -182,6 +246,53 @@ def residual_stage():
     return f.render(z)
 
 
+def transformer_qkv_split():
+    """A pre-norm Transformer decoder layer as GPT-2 computes it (Radford et
+    al. 2019, `c_attn` + `split`): the residual stream is cloned before LN
+    runs in place on it (a clone whose source is written while the clone is
+    live: it needs its own bytes); one fused QKV projection into a
+    [3 * width, seq] tensor (feature-major, so every split is a contiguous
+    row range); `split` into Q, K, V and each into 4 heads of 64 rows
+    (slices of slices); per head scores = Q_h^T K_h, softmax in place,
+    P V_h; the heads concatenated by updates into a zero buffer, which is
+    cloned (`.contiguous()`: its source dies there) before dropout runs in
+    place on the clone; output projection, residual; the MLP as in the
+    encoder layer. K and V are cloned and returned as the layer's
+    `present` key/value cache after their last use (clones of dead
+    sources). Sequence 128, width 256, 4 heads, MLP width 1024."""
+    seq, d, heads, ff = 128, 256, 4, 1024
+    dh = d // heads
+    f = Fragment("transformer_qkv_split", [d, seq])
+    h = f.op(["%x"], [d, seq], "embed")
+    residual = f.clone(h, "residual")
+    h = f.in_place(h, "ln")
+    qkv = f.op([h, f.weight([d, 3 * d])], [3 * d, seq], "qkv")
+    q = f.rows(qkv, 0, d, "q")
+    k = f.rows(qkv, d, d, "k")
+    v = f.rows(qkv, 2 * d, d, "v")
+    context = f.splat([d, seq], "context")
+    for head in range(heads):
+        q_h = f.rows(q, head * dh, dh, "q_h")
+        k_h = f.rows(k, head * dh, dh, "k_h")
+        v_h = f.rows(v, head * dh, dh, "v_h")
+        scores = f.op([q_h, k_h], [seq, seq], "scores")
+        probs = f.in_place(scores, "softmax")
+        head_out = f.op([probs, v_h], [dh, seq], "head")
+        context = f.update(head_out, context, head * dh)
+    present_k = f.clone(k, "present_k")
+    present_v = f.clone(v, "present_v")
+    context = f.clone(context, "contiguous")
+    context = f.in_place(context, "dropout")
+    proj = f.op([context, f.weight([d, d])], [d, seq], "proj")
+    res1 = f.op([residual, proj], [d, seq], "res")
+    ln2 = f.op([res1], [d, seq], "ln")
+    mlp = f.op([ln2, f.weight([d, ff])], [ff, seq], "fc")
+    mlp = f.in_place(mlp, "gelu")
+    mlp = f.op([mlp, f.weight([ff, d])], [d, seq], "fc")
+    out = f.op([res1, mlp], [d, seq], "res")
+    return f.render(out, present_k, present_v)
+
+
 def plain_chain():
     """Eight layers of an MLP with nothing to overlap (each reads only the
     previous one): the case where barriers cannot be saved."""
@@ -197,6 +308,7 @@ MODELS = {
     "inception_block": inception_block,
     "residual_stage": residual_stage,
     "plain_chain": plain_chain,
+    "transformer_qkv_split": transformer_qkv_split,
 }
 
 

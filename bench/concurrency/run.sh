@@ -54,7 +54,7 @@ lower() {
 
 echo "| model | commands | critical path | barriers full | barriers hazard | barriers hazard+waves | lower bound (path - 1) | slab bytes program order | slab bytes waves | slab growth |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-for model in transformer_encoder_layer inception_block residual_stage plain_chain synthetic_mix_2000; do
+for model in transformer_encoder_layer inception_block residual_stage plain_chain transformer_qkv_split synthetic_mix_2000; do
   file="$work/$model.mlir"
   full="$(lower "$file" "" full | grep 'hal-report\[hal\]')"
   hazard="$(lower "$file" "" hazard | grep 'hal-report\[hal\]')"

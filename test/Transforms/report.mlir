@@ -7,16 +7,20 @@
 // pool, not a copy); `full` records a barrier after each of the four
 // commands, `hazard` three. The slab's size is the
 // pack's total until --hal-pack-allocations; with a dynamic batch it stays
-// dynamic.
-// FULL: hal-report[flow] @predict: fragments=1 waves=0 command-buffers=0 commands=0 barriers=0 bytes-copied=0 bytes-filled=0 slab-bytes=0
-// FULL-NEXT: hal-report @predict: fragments=0 waves=0 command-buffers=1 commands=4 barriers=4 bytes-copied=0 bytes-filled=256 slab-bytes=0+dynamic
+// dynamic, and so does the size of the host-visible output.
+// FULL: hal-report[flow] @predict: fragments=1 waves=0 command-buffers=0 commands=0 barriers=0 bytes-copied=0 bytes-filled=0 slab-bytes=0 copies=0 host-visible-bytes=0{{$}}
+// FULL-NEXT: hal-report @predict: fragments=0 waves=0 command-buffers=1 commands=4 barriers=4 bytes-copied=0 bytes-filled=256 slab-bytes=0+dynamic copies=0 host-visible-bytes=0+dynamic{{$}}
 // WAVES: hal-report[flow] @predict: fragments=1 waves=4 command-buffers=0
-// WAVES-NEXT: hal-report[packed] @predict: fragments=0 waves=0 command-buffers=1 commands=4 barriers=3 bytes-copied=0 bytes-filled=256 slab-bytes=0+dynamic
+// WAVES-NEXT: hal-report[packed] @predict: fragments=0 waves=0 command-buffers=1 commands=4 barriers=3 bytes-copied=0 bytes-filled=256 slab-bytes=0+dynamic copies=0 host-visible-bytes=0+dynamic{{$}}
 
 // A static command buffer: a local slab of 64 bytes, two copies of which
 // one has a dynamic length, one fill; a second, escaping allocation is not
-// a slab.
-// STATIC: hal-report @static: fragments=0 waves=0 command-buffers=1 commands=3 barriers=1 bytes-copied=16+dynamic bytes-filled=64 slab-bytes=64
+// a slab. Neither is host-visible. The 32-byte HostLocal (HostVisible|
+// HostCoherent) staging slab is, and so is the 48-byte returned
+// DeviceLocal|HostVisible output; a dynamic size is `+dynamic`.
+// STATIC: hal-report @static: fragments=0 waves=0 command-buffers=1 commands=3 barriers=1 bytes-copied=16+dynamic bytes-filled=64 slab-bytes=64 copies=2 host-visible-bytes=0{{$}}
+// STATIC-NEXT: hal-report @host_visible: fragments=0 waves=0 command-buffers=1 commands=2 barriers=0 bytes-copied=48 bytes-filled=32 slab-bytes=32 copies=1 host-visible-bytes=80{{$}}
+// STATIC-NEXT: hal-report @host_visible_dynamic: fragments=0 waves=0 command-buffers=0 commands=0 barriers=0 bytes-copied=0 bytes-filled=0 slab-bytes=0 copies=0 host-visible-bytes=16+dynamic{{$}}
 func.func @static(%arg0: !hal.buffer, %n: index) -> !hal.buffer {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index
@@ -35,4 +39,31 @@ func.func @static(%arg0: !hal.buffer, %n: index) -> !hal.buffer {
   hal.command_buffer.end<%cmd : !hal.command_buffer>
   hal.ex.submit_and_wait %dev, %cmd
   return %out : !hal.buffer
+}
+
+func.func @host_visible(%arg0: !hal.buffer) -> !hal.buffer {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c48 = arith.constant 48 : index
+  %c0_i32 = arith.constant 0 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %staging = hal.allocator.allocate<%allocator : !hal.allocator> type(HostLocal) usage(Transfer|Mapping) : !hal.buffer{%c32}
+  %out = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c48}
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%arg0 : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c0] length(%c48)
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%staging : !hal.buffer)[%c0, %c32] pattern(%c0_i32 : i32)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return %out : !hal.buffer
+}
+
+func.func @host_visible_dynamic(%n: index) -> (!hal.buffer, !hal.buffer) {
+  %c16 = arith.constant 16 : index
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(HostVisible) usage(All) : !hal.buffer{%c16}
+  %b = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%n}
+  return %a, %b : !hal.buffer, !hal.buffer
 }

@@ -36,12 +36,15 @@ struct Figures {
   uint64_t commandBuffers = 0;
   uint64_t commands = 0;
   uint64_t barriers = 0;
+  uint64_t copies = 0;
   uint64_t bytesCopied = 0;
   bool dynamicCopies = false;
   uint64_t bytesFilled = 0;
   bool dynamicFills = false;
   uint64_t slabBytes = 0;
   bool dynamicSlabs = false;
+  uint64_t hostVisibleBytes = 0;
+  bool dynamicHostVisible = false;
 };
 
 /// Adds a constant length, or notes that one was not constant.
@@ -65,18 +68,24 @@ Figures computeFigures(FunctionOpInterface function) {
       figures.waves += maxWave + 1;
       return;
     }
-    if (isa<CommandBufferCreateOp>(op))
+    if (isa<CommandBufferCreateOp>(op)) {
       ++figures.commandBuffers;
-    else if (isa<CommandBufferExecutionBarrierOp>(op))
+    } else if (isa<CommandBufferExecutionBarrierOp>(op)) {
       ++figures.barriers;
-    else if (auto copy = dyn_cast<CommandBufferCopyBufferOp>(op))
+    } else if (auto copy = dyn_cast<CommandBufferCopyBufferOp>(op)) {
+      ++figures.copies;
       addBytes(copy.getLength(), figures.bytesCopied, figures.dynamicCopies);
-    else if (auto fill = dyn_cast<CommandBufferFillBufferOp>(op))
+    } else if (auto fill = dyn_cast<CommandBufferFillBufferOp>(op)) {
       addBytes(fill.getLength(), figures.bytesFilled, figures.dynamicFills);
-    else if (auto allocate = dyn_cast<AllocatorAllocateOp>(op))
+    } else if (auto allocate = dyn_cast<AllocatorAllocateOp>(op)) {
       if (getOwningCommandBuffer(allocate.getResult()))
         addBytes(allocate.getResultSize(), figures.slabBytes,
                  figures.dynamicSlabs);
+      if (bitEnumContainsAll(allocate.getMemoryTypes(),
+                             MemoryType::HostVisible))
+        addBytes(allocate.getResultSize(), figures.hostVisibleBytes,
+                 figures.dynamicHostVisible);
+    }
     // A dispatch recorded in every case of a device switch is one command.
     if (isa<CommandBufferFillBufferOp, CommandBufferCopyBufferOp>(op) ||
         (isa<DeviceSwitchOp>(op) && !op->getParentOfType<DeviceSwitchOp>() &&
@@ -112,7 +121,9 @@ struct ReportPass : public impl::ReportPassBase<ReportPass> {
          << dynamic(figures.dynamicCopies)
          << " bytes-filled=" << figures.bytesFilled
          << dynamic(figures.dynamicFills) << " slab-bytes=" << figures.slabBytes
-         << dynamic(figures.dynamicSlabs) << "\n";
+         << dynamic(figures.dynamicSlabs) << " copies=" << figures.copies
+         << " host-visible-bytes=" << figures.hostVisibleBytes
+         << dynamic(figures.dynamicHostVisible) << "\n";
     });
     markAllAnalysesPreserved();
   }

@@ -70,11 +70,16 @@ def ReportPass : Pass<"hal-report", "mlir::ModuleOp"> {
     Prints one line per function to stderr, whatever the build type (MLIR's
     pass statistics count nothing in a Release libMLIR):
     `hal-report[<label>] @f: fragments=F waves=W command-buffers=B
-    commands=C barriers=R bytes-copied=X bytes-filled=Y slab-bytes=S`.
+    commands=C barriers=R bytes-copied=X bytes-filled=Y slab-bytes=S
+    copies=N host-visible-bytes=H`.
     Waves come from the `flow.wave` attributes of scheduled fragments;
     copied and filled bytes count constant lengths (a `+dynamic` suffix
     says some were not constant); slab bytes sum the constant sizes of the
-    allocations that only one command buffer uses. Place it anywhere in a
+    allocations that only one command buffer uses; copies count the
+    `hal.command_buffer.copy_buffer` commands; host-visible bytes sum the
+    constant sizes of the allocations whose memory type includes
+    `HostVisible` (also `+dynamic` when some size is not constant). New
+    figures are appended at the end of the line. Place it anywhere in a
     pipeline, as often as needed. The module is not changed.
   }];
   let options = [

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+#===- run.sh - copies, barriers and memory with and without views ----------===#
+#
+# Part of the streamhal project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
+#===------------------------------------------------------------------------===#
+#
+# Usage: bench/views/run.sh [build-dir]
+#
+# Lowers every model of bench/concurrency/gen_models.py (plus the synthetic
+# mix of bench/analysis/gen_fragments.py) twice: "before" with
+# `--convert-flow-to-hal=copies=always` (every slice and clone is a copy)
+# and "after" with the default (a contiguous slice or a clone becomes a view
+# of its source's storage where that is sound). Both use `barriers=hazard`
+# in program order and are packed by `--hal-pack-allocations`. Every lowered
+# module goes through `--hal-verify-command-buffers` before and after
+# packing, and each model is run by `hal-exec --check-lowering` against the
+# flow level (same bytes, every batch in 2 orders); the script stops on
+# anything either reports. The synthetic mix is only verified, not run: it
+# reads values after in-place writes to their storage (a stress of the
+# analyses, not a program whose two levels agree). The figures come from
+# `--hal-report`. Prints a markdown table.
+#
+# If hal-opt has no `copies=` option yet, prints one column set (the
+# current lowering) instead of before/after pairs.
+#
+#===------------------------------------------------------------------------===#
+
+set -euo pipefail
+
+here="$(cd "$(dirname "$0")" && pwd)"
+build="${1:-$here/../../build}"
+hal_opt="$build/bin/hal-opt"
+hal_exec="$build/bin/hal-exec"
+for tool in "$hal_opt" "$hal_exec"; do
+  if [[ ! -x "$tool" ]]; then
+    echo "error: $tool not found (pass the build directory)" >&2
+    exit 1
+  fi
+done
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+python3 "$here/../concurrency/gen_models.py" "$work"
+python3 "$here/../analysis/gen_fragments.py" --ops 2000 --shape mix \
+  -o "$work/synthetic_mix_2000.mlir"
+models=()
+for file in "$work"/*.mlir; do
+  name="$(basename "$file" .mlir)"
+  [[ "$name" == synthetic_mix_2000 ]] || models+=("$name")
+done
+models+=(synthetic_mix_2000)
+
+# Does this hal-opt know `copies=`? (An unknown option value is exit 1.)
+if "$hal_opt" "$work/plain_chain.mlir" --convert-flow-to-hal=copies=always \
+  -o /dev/null >/dev/null 2>&1; then
+  variants=(always default)
+else
+  echo "note: hal-opt has no --convert-flow-to-hal=copies= option;" \
+    "one column set (the current lowering)" >&2
+  variants=(current)
+fi
+
+# lowering VARIANT: the --convert-flow-to-hal option spelling of a variant.
+lowering() {
+  case "$1" in
+  always) echo "convert-flow-to-hal{copies=always}" ;;
+  default | current) echo "convert-flow-to-hal" ;;
+  esac
+}
+
+# report FILE VARIANT: the hal-report line of the lowered, packed module;
+# stops the script on any other output (a verifier diagnostic) or failure.
+report() {
+  local file="$1" pipeline
+  pipeline="builtin.module($(lowering "$2"),canonicalize,hal-verify-command-buffers,hal-pack-allocations,canonicalize,hal-verify-command-buffers,hal-report{label=hal})"
+  local out status=0
+  out="$("$hal_opt" "$file" --pass-pipeline="$pipeline" -o /dev/null 2>&1)" ||
+    status=$?
+  if [[ $status -ne 0 ]] || grep -qv '^hal-report\[hal\]' <<<"$out"; then
+    echo "error: $(basename "$file") ($2): the lowering or the verifier reported:" >&2
+    echo "$out" >&2
+    exit 1
+  fi
+  echo "$out"
+}
+
+# check FILE VARIANT: hal-exec runs both levels and compares every result.
+check() {
+  local file="$1" out
+  if ! out="$("$hal_exec" "$file" --orders=2 \
+    "--check-lowering=$(lowering "$2"),hal-verify-command-buffers,hal-pack-allocations,canonicalize" 2>&1)"; then
+    echo "error: $(basename "$file") ($2): hal-exec --check-lowering failed:" >&2
+    echo "$out" >&2
+    exit 1
+  fi
+}
+
+# figure NAME REPORT-LINE: the value of NAME=... (with any +dynamic).
+figure() { sed -n "s/.* $1=\([0-9]*\(+dynamic\)\{0,1\}\).*/\1/p" <<<"$2"; }
+
+fields=(bytes-copied copies barriers slab-bytes host-visible-bytes)
+titles=("bytes copied" copies barriers "slab bytes" "host-visible bytes")
+header="| model |"
+rule="|---|"
+for title in "${titles[@]}"; do
+  if [[ ${#variants[@]} -eq 2 ]]; then
+    header+=" $title before | $title after |"
+    rule+="---:|---:|"
+  else
+    header+=" $title |"
+    rule+="---:|"
+  fi
+done
+echo "$header"
+echo "$rule"
+for model in "${models[@]}"; do
+  file="$work/$model.mlir"
+  declare -A line=()
+  for variant in "${variants[@]}"; do
+    line[$variant]="$(report "$file" "$variant")"
+    [[ "$model" == synthetic_mix_2000 ]] || check "$file" "$variant"
+  done
+  row="| $model |"
+  for field in "${fields[@]}"; do
+    for variant in "${variants[@]}"; do
+      row+=" $(figure "$field" "${line[$variant]}") |"
+    done
+  done
+  echo "$row"
+  unset line
+done
