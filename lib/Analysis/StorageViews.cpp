@@ -8,6 +8,7 @@
 
 #include "streamhal/Analysis/StorageViews.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Debug.h"
 #include <set>
@@ -33,6 +34,46 @@ struct ClassFacts {
   /// Holds a constant subspan: read-only.
   bool constant = false;
 };
+
+/// A constant byte range `[offset, offset + length)` inside a root's storage.
+struct StaticBytes {
+  int64_t offset;
+  int64_t length;
+  bool overlaps(const StaticBytes &other) const {
+    return offset < other.offset + other.length &&
+           other.offset < offset + length;
+  }
+};
+
+/// The bytes a view's result covers inside its source's storage, when the
+/// shapes, the element type and the starts are constants.
+std::optional<StaticBytes> getStaticViewBytes(Operation *op) {
+  Value result = op->getResult(0);
+  std::optional<int64_t> length = util::getStaticByteSize(result.getType());
+  if (!length)
+    return std::nullopt;
+  auto slice = dyn_cast<flow::TensorSliceOp>(op);
+  if (!slice)
+    return StaticBytes{0, *length};
+  auto sourceType = dyn_cast<ShapedType>(slice.getSource().getType());
+  if (!sourceType || !sourceType.hasStaticShape())
+    return std::nullopt;
+  std::optional<int64_t> elementBytes =
+      util::getElementByteCount(sourceType.getElementType());
+  if (!elementBytes)
+    return std::nullopt;
+  int64_t offset = 0;
+  for (auto [start, extent] :
+       llvm::zip_equal(slice.getStartIndices(), sourceType.getShape())) {
+    std::optional<int64_t> constant =
+        flow::getConstantIntThroughCaptures(start);
+    // In bounds (checked by the lowering), so no overflow below.
+    if (!constant || *constant < 0 || *constant >= extent)
+      return std::nullopt;
+    offset = offset * extent + *constant;
+  }
+  return StaticBytes{offset * *elementBytes, *length};
+}
 
 /// Returns true when `writes` has an index within [first, last].
 bool writesWithin(const std::set<int64_t> &writes, int64_t first,
@@ -101,13 +142,20 @@ StorageViews::StorageViews(
   if (!elide)
     return;
 
+  // Byte range of each view class inside its root, when constant.
+  SmallVector<std::optional<StaticBytes>> rootBytes(numClasses);
+  // Per root: the bytes of its returned views, and whether the root class
+  // itself is returned (all of its bytes belong to that result).
+  SmallVector<SmallVector<StaticBytes, 2>> returnedBytes(numClasses);
+  SmallVector<bool> wholeReturned(numClasses);
+  for (unsigned classIndex = 0; classIndex < numClasses; ++classIndex)
+    wholeReturned[classIndex] = facts[classIndex].returned;
+
   for (Operation &op : body.without_terminator()) {
     Value source, result;
-    bool isClone = false;
     if (auto clone = dyn_cast<flow::TensorCloneOp>(op)) {
       source = clone.getOperand();
       result = clone.getResult();
-      isClone = true;
     } else if (auto slice = dyn_cast<flow::TensorSliceOp>(op)) {
       if (!isContiguousSlice(slice))
         continue;
@@ -136,9 +184,28 @@ StorageViews::StorageViews(
       LLVM_DEBUG(llvm::dbgs() << "keeps the copy of " << op.getName() << " at "
                               << op.getLoc() << ": " << why << "\n");
     };
-    if (view.returned && (!isClone || groupOutlives)) {
-      decline("returned view of storage that is not a dying transient");
-      continue;
+    // Where the view lies in the root's storage, when constant.
+    std::optional<StaticBytes> bytes;
+    if (std::optional<StaticBytes> inSource = getStaticViewBytes(&op)) {
+      if (*sourceClass == root)
+        bytes = inSource;
+      else if (std::optional<StaticBytes> sourceBytes =
+                   rootBytes[*sourceClass])
+        bytes = StaticBytes{sourceBytes->offset + inSource->offset,
+                            inSource->length};
+    }
+    // A returned view is part of the root's output allocation: the root must
+    // be a transient that is not returned whole, and the view's bytes must
+    // be known and disjoint from those of every other returned view of it,
+    // so that each result the caller gets is bytes of its own.
+    if (view.returned) {
+      if (group.fixed || wholeReturned[root] || !bytes ||
+          llvm::any_of(returnedBytes[root], [&](const StaticBytes &other) {
+            return other.overlaps(*bytes);
+          })) {
+        decline("returned view of bytes that are not the result's alone");
+        continue;
+      }
     }
     if (writesWithin(group.writes, defined, viewEnd)) {
       decline("the source is written in place while the view is live");
@@ -150,6 +217,9 @@ StorageViews::StorageViews(
       continue;
     }
 
+    rootBytes[*viewClass] = bytes;
+    if (view.returned)
+      returnedBytes[root].push_back(*bytes);
     viewOps[*viewClass] = &op;
     roots[*viewClass] = root;
     ++numViews;

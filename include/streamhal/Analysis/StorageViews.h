@@ -37,10 +37,13 @@ namespace streamhal {
 ///    the view's definition until A's last use, or at all when A's storage
 ///    outlives the fragment (it holds a block argument, a constant subspan or
 ///    a returned value; constant storage is also read-only);
-///  - when B is returned, the op is a clone and A's storage is a transient
-///    that nothing else returns: the clone takes the transient over as its
-///    output (a returned view of longer-lived or larger storage would let the
-///    caller see, or pin, bytes that are not the result's).
+///  - when B is returned, A's storage is a transient that is not returned
+///    as a whole, and B's bytes in it are constants, disjoint from those of
+///    every other returned view of it: the transient becomes an output
+///    allocation and B is returned as a subspan of it (one allocation holds
+///    several results, as with the result packing of IREE's stream
+///    dialect). A returned view of an input or a constant would hand the
+///    caller bytes it does not own.
 /// A is taken with every view already merged into it (its writes and the
 /// hull of its intervals), so chains of views stay sound. Candidates are
 /// decided in IR order in time near-linear in the number of ops.

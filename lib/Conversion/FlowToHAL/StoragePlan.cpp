@@ -128,20 +128,22 @@ void StoragePlan::assignOutputs() {
   RewriterBase &rewriter = state.getRewriter();
   MLIRContext *context = rewriter.getContext();
   Operation *terminator = state.getFragment().getBody().front().getTerminator();
-  // A class returned at several positions is one buffer: the host may read
-  // it when it may read any of those results.
-  SmallVector<bool> hostReadableClasses(kinds.size(), false);
+  // A class returned at several positions is one buffer, and so is the root
+  // of returned views: the host may read it when it may read any of those
+  // results.
+  const StorageViews &views = state.getViews();
+  SmallVector<bool> hostReadableRoots(kinds.size(), false);
   for (auto [index, returned] : llvm::enumerate(terminator->getOperands()))
     if (aliasing.getOrdinal(returned) && index < hostReadableResults.size() &&
         hostReadableResults[index])
-      hostReadableClasses[aliasing.getClassIndex(returned)] = true;
+      hostReadableRoots[views.getRoot(aliasing.getClassIndex(returned))] =
+          true;
   for (Value returned : terminator->getOperands()) {
     if (!aliasing.getOrdinal(returned))
       continue;
-    // A returned view gets the output of its root (a clone that took its
-    // dying source over), sized for the root.
-    unsigned classIndex =
-        state.getViews().getRoot(aliasing.getClassIndex(returned));
+    // A returned view is a subspan of its root's output, sized for the
+    // root.
+    unsigned classIndex = views.getRoot(aliasing.getClassIndex(returned));
     // Inputs and values returned twice already have a range.
     if (kinds[classIndex] != StorageKind::Output ||
         state.hasClassRange(classIndex))
@@ -151,7 +153,7 @@ void StoragePlan::assignOutputs() {
     hal::BufferUsage usage = hal::BufferUsage::All;
     if (outputMemoryType) {
       memoryType = *outputMemoryType;
-    } else if (!hostReadableClasses[aliasing.getClassIndex(returned)]) {
+    } else if (!hostReadableRoots[classIndex]) {
       memoryType = hal::MemoryType::DeviceLocal;
       usage = hal::BufferUsage::Dispatch | hal::BufferUsage::Transfer;
     }

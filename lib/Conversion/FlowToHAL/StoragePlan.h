@@ -32,7 +32,7 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
 
 /// Applies the views of a fragment to the storage kinds of its classes: a
 /// view class becomes StorageKind::View, and a transient root whose group
-/// holds a returned clone becomes an output.
+/// holds a returned view becomes an output.
 void applyStorageViews(const StorageViews &views,
                        llvm::MutableArrayRef<StorageKind> kinds);
 

@@ -436,23 +436,37 @@ hal.executable private @ex {
     builtin.module {}
   }
 }
-// A returned slice keeps its exact-size output: a view would pin the
-// whole source for the caller.
-// CHECK-LABEL: func.func @returned_slice_keeps_copy
-// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[C64:.+]]}
-// CHECK: copy_buffer<{{.+}}> source({{.+}} target(%[[OUT]] : !hal.buffer)[%{{.+}}] length(%[[C64]])
-func.func @returned_slice_keeps_copy(%arg0: tensor<12x4xf32>) -> tensor<4x4xf32> {
+// Returned slices of a dying transient: the transient becomes one output
+// allocation and the disjoint row blocks are returned as subspans of it; a
+// block overlapping them keeps its own output and copy, since the caller
+// may write each result in place.
+// CHECK-LABEL: func.func @returned_slices
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C32:.+]] = arith.constant 32 : index
+// CHECK-DAG: %[[C64:.+]] = arith.constant 64 : index
+// CHECK-DAG: %[[C192:.+]] = arith.constant 192 : index
+// CHECK: %[[P:.+]] = hal.allocator.allocate<{{.+}} type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%[[C192]]}
+// CHECK: %[[O:.+]] = hal.allocator.allocate<{{.+}} type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%[[C64]]}
+// CHECK-NOT: hal.allocator.allocate
+// CHECK: %[[Q:.+]] = hal.buffer.subspan<%[[P]] : !hal.buffer>[%[[C0]], %[[C64]]]
+// CHECK: %[[K:.+]] = hal.buffer.subspan<%[[P]] : !hal.buffer>[%[[C64]], %[[C64]]]
+// CHECK: copy_buffer<{{.+}}> source(%[[P]] : !hal.buffer)[%[[C32]]] target(%[[O]] : !hal.buffer)[%[[C0]]] length(%[[C64]])
+// CHECK-NOT: copy_buffer
+// CHECK: return %[[Q]], %[[K]], %[[O]]
+func.func @returned_slices(%arg0: tensor<12x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
   %c4 = arith.constant 4 : index
-  %0 = flow.ex.stream.fragment(%c4, %arg0) : (index, tensor<12x4xf32>) -> tensor<4x4xf32> =
-      (%n: index, %a: tensor<12x4xf32>) -> tensor<4x4xf32> {
+  %0:3 = flow.ex.stream.fragment(%c4, %arg0) : (index, tensor<12x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) =
+      (%n: index, %a: tensor<12x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) {
     %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
     %c4_0 = arith.constant 4 : index
-    %c8 = arith.constant 8 : index
     %p = flow.dispatch @ex::@entry[%n](%a) {hal.bindings = [#hal.ex.operand_buffer<"s0", 0 : index>, #hal.ex.result_buffer<"d0", 0 : index>]} : (tensor<12x4xf32>) -> tensor<12x4xf32>
     %q = flow.tensor.slice %p[%c0, %c0 for %c4_0, %c4_0] : tensor<12x4xf32> -> tensor<4x4xf32>
-    flow.return %q : tensor<4x4xf32>
+    %k = flow.tensor.slice %p[%c4_0, %c0 for %c4_0, %c4_0] : tensor<12x4xf32> -> tensor<4x4xf32>
+    %o = flow.tensor.slice %p[%c2, %c0 for %c4_0, %c4_0] : tensor<12x4xf32> -> tensor<4x4xf32>
+    flow.return %q, %k, %o : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
   }
-  return %0 : tensor<4x4xf32>
+  return %0#0, %0#1, %0#2 : tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>
 }
 
 // -----
