@@ -298,6 +298,7 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
       host.bytes.assign(tensor->bytes->begin(), tensor->bytes->begin() + size);
       host.shape = tensor->shape;
       host.elementType = tensor->elementType;
+      host.identity = tensor->bytes.get();
     } else {
       BufferRef buffer;
       if (auto *view = std::get_if<BufferViewValue>(&result)) {

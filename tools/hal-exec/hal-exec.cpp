@@ -239,6 +239,28 @@ static LogicalResult compareResults(func::FuncOp halFunction,
     return halFunction.emitError()
            << "returns " << halResults.size()
            << " results but the flow level returns " << flowResults.size();
+  // Two results that share bytes at the HAL level must be one value at the
+  // flow level: otherwise the caller, who owns each result, would see a
+  // write to one of them in the other.
+  for (size_t i = 0; i < halResults.size(); ++i) {
+    for (size_t j = i + 1; j < halResults.size(); ++j) {
+      const HostValue &first = halResults[i], &second = halResults[j];
+      if (!first.root || first.root != second.root ||
+          first.bytes.empty() || second.bytes.empty())
+        continue;
+      int64_t firstEnd = first.rootOffset + first.bytes.size();
+      int64_t secondEnd = second.rootOffset + second.bytes.size();
+      if (first.rootOffset >= secondEnd || second.rootOffset >= firstEnd)
+        continue;
+      if (flowResults[i].identity &&
+          flowResults[i].identity == flowResults[j].identity)
+        continue;
+      return halFunction.emitError()
+             << "results " << i << " and " << j
+             << " share bytes in memory but are different values at the flow "
+                "level: a write to one would change the other";
+    }
+  }
   for (auto [index, pair] :
        llvm::enumerate(llvm::zip(flowResults, halResults))) {
     const HostValue &want = std::get<0>(pair);

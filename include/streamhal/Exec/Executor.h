@@ -48,6 +48,9 @@ struct HostValue {
   /// HAL level: where the bytes live, to find their last writer.
   std::shared_ptr<RootBuffer> root;
   int64_t rootOffset = 0;
+  /// Flow level: the storage the tensor value holds; two results with the
+  /// same identity are one value (returned twice, or through reshapes).
+  const void *identity = nullptr;
 };
 
 /// Prints `4x8xf32` (or `?` parts when unknown) for a tensor-like value and
