@@ -86,8 +86,7 @@ bool writesWithin(const std::set<int64_t> &writes, int64_t first,
 
 StorageViews::StorageViews(
     flow::ExStreamFragmentOp fragment, const LivenessIntervals &liveness,
-    llvm::function_ref<bool(flow::TensorSliceOp)> isContiguousSlice,
-    bool elide)
+    llvm::function_ref<bool(flow::TensorSliceOp)> isContiguousSlice, bool elide)
     : liveness(liveness) {
   const ValueAliasing &aliasing = liveness.getAliasing();
   unsigned numClasses = aliasing.getNumClasses();
@@ -130,7 +129,8 @@ StorageViews::StorageViews(
         .Case([&](flow::TensorUpdateOp update) {
           markWritten(update.getTarget());
         })
-        .Case([&](flow::TensorStoreOp store) { markWritten(store.getTarget()); })
+        .Case(
+            [&](flow::TensorStoreOp store) { markWritten(store.getTarget()); })
         .Case([&](flow::DispatchOp dispatch) {
           for (unsigned result = 0, e = dispatch.getNumResults(); result < e;
                ++result)
@@ -178,8 +178,8 @@ StorageViews::StorageViews(
     int64_t defined = liveness.getOpIndex(&op);
     int64_t viewEnd = liveness.getClassInterval(*viewClass).second;
     bool groupOutlives = group.fixed || group.returned;
-    int64_t groupEnd =
-        groupOutlives ? LivenessIntervals::kLiveOut : rootIntervals[root].second;
+    int64_t groupEnd = groupOutlives ? LivenessIntervals::kLiveOut
+                                     : rootIntervals[root].second;
     auto decline = [&](StringRef why) {
       LLVM_DEBUG(llvm::dbgs() << "keeps the copy of " << op.getName() << " at "
                               << op.getLoc() << ": " << why << "\n");
@@ -189,8 +189,7 @@ StorageViews::StorageViews(
     if (std::optional<StaticBytes> inSource = getStaticViewBytes(&op)) {
       if (*sourceClass == root)
         bytes = inSource;
-      else if (std::optional<StaticBytes> sourceBytes =
-                   rootBytes[*sourceClass])
+      else if (std::optional<StaticBytes> sourceBytes = rootBytes[*sourceClass])
         bytes = StaticBytes{sourceBytes->offset + inSource->offset,
                             inSource->length};
     }

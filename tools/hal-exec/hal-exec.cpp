@@ -245,8 +245,8 @@ static LogicalResult compareResults(func::FuncOp halFunction,
   for (size_t i = 0; i < halResults.size(); ++i) {
     for (size_t j = i + 1; j < halResults.size(); ++j) {
       const HostValue &first = halResults[i], &second = halResults[j];
-      if (!first.root || first.root != second.root ||
-          first.bytes.empty() || second.bytes.empty())
+      if (!first.root || first.root != second.root || first.bytes.empty() ||
+          second.bytes.empty())
         continue;
       int64_t firstEnd = first.rootOffset + first.bytes.size();
       int64_t secondEnd = second.rootOffset + second.bytes.size();

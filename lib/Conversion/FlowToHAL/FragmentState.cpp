@@ -70,8 +70,8 @@ FragmentState::FragmentState(RewriterBase &rewriter,
                              ArrayRef<StorageKind> storageKinds)
     : rewriter(rewriter), fragment(fragment),
       convertedArguments(convertedArguments), aliasing(aliasing),
-      liveness(liveness), views(views), storageKinds(storageKinds), prologueAnchor(fragment),
-      classRanges(aliasing.getNumClasses()) {}
+      liveness(liveness), views(views), storageKinds(storageKinds),
+      prologueAnchor(fragment), classRanges(aliasing.getNumClasses()) {}
 
 Value FragmentState::getDevice() {
   if (!device)

@@ -136,8 +136,7 @@ void StoragePlan::assignOutputs() {
   for (auto [index, returned] : llvm::enumerate(terminator->getOperands()))
     if (aliasing.getOrdinal(returned) && index < hostReadableResults.size() &&
         hostReadableResults[index])
-      hostReadableRoots[views.getRoot(aliasing.getClassIndex(returned))] =
-          true;
+      hostReadableRoots[views.getRoot(aliasing.getClassIndex(returned))] = true;
   for (Value returned : terminator->getOperands()) {
     if (!aliasing.getOrdinal(returned))
       continue;
