@@ -1,4 +1,4 @@
-//===- StorageViews.cpp - slices and clones that share storage ------------===//
+//===- StorageViews.cpp - values that share their neighbours' storage -----===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -26,6 +26,9 @@ namespace {
 struct ClassFacts {
   /// Op indices of the in-place writes to the class (or group).
   std::set<int64_t> writes;
+  /// Op indices of every op that defines or uses a member of the class (or
+  /// group).
+  std::set<int64_t> touches;
   /// Holds a block argument or a constant subspan: storage of its own that
   /// lives beyond the fragment.
   bool fixed = false;
@@ -33,6 +36,8 @@ struct ClassFacts {
   bool returned = false;
   /// Holds a constant subspan: read-only.
   bool constant = false;
+  /// A group root that some other class already views.
+  bool viewed = false;
 };
 
 /// A constant byte range `[offset, offset + length)` inside a root's storage.
@@ -45,26 +50,36 @@ struct StaticBytes {
   }
 };
 
-/// The bytes a view's result covers inside its source's storage, when the
-/// shapes, the element type and the starts are constants.
+/// The bytes the view of `op` covers inside the outer tensor (the source of
+/// a clone or slice, the target of an update), when the shapes, the element
+/// type and the starts are constants.
 std::optional<StaticBytes> getStaticViewBytes(Operation *op) {
-  Value result = op->getResult(0);
-  std::optional<int64_t> length = util::getStaticByteSize(result.getType());
+  Value inner =
+      isa<flow::TensorUpdateOp>(op) ? op->getOperand(0) : op->getResult(0);
+  std::optional<int64_t> length = util::getStaticByteSize(inner.getType());
   if (!length)
     return std::nullopt;
-  auto slice = dyn_cast<flow::TensorSliceOp>(op);
-  if (!slice)
+  if (isa<flow::TensorCloneOp>(op))
     return StaticBytes{0, *length};
-  auto sourceType = dyn_cast<ShapedType>(slice.getSource().getType());
-  if (!sourceType || !sourceType.hasStaticShape())
+  Value outer;
+  OperandRange starts = op->getOperands();
+  if (auto slice = dyn_cast<flow::TensorSliceOp>(op)) {
+    outer = slice.getSource();
+    starts = slice.getStartIndices();
+  } else {
+    auto update = cast<flow::TensorUpdateOp>(op);
+    outer = update.getTarget();
+    starts = update.getStartIndices();
+  }
+  auto outerType = dyn_cast<ShapedType>(outer.getType());
+  if (!outerType || !outerType.hasStaticShape())
     return std::nullopt;
   std::optional<int64_t> elementBytes =
-      util::getElementByteCount(sourceType.getElementType());
+      util::getElementByteCount(outerType.getElementType());
   if (!elementBytes)
     return std::nullopt;
   int64_t offset = 0;
-  for (auto [start, extent] :
-       llvm::zip_equal(slice.getStartIndices(), sourceType.getShape())) {
+  for (auto [start, extent] : llvm::zip_equal(starts, outerType.getShape())) {
     std::optional<int64_t> constant =
         flow::getConstantIntThroughCaptures(start);
     // In bounds (checked by the lowering), so no overflow below.
@@ -75,51 +90,104 @@ std::optional<StaticBytes> getStaticViewBytes(Operation *op) {
   return StaticBytes{offset * *elementBytes, *length};
 }
 
-/// Returns true when `writes` has an index within [first, last].
-bool writesWithin(const std::set<int64_t> &writes, int64_t first,
-                  int64_t last) {
-  auto it = writes.lower_bound(first);
-  return it != writes.end() && *it <= last;
+/// Returns true when `indices` has one within [first, last].
+bool anyWithin(const std::set<int64_t> &indices, int64_t first, int64_t last) {
+  auto it = indices.lower_bound(first);
+  return it != indices.end() && *it <= last;
 }
 
 } // namespace
 
-StorageViews::StorageViews(
-    flow::ExStreamFragmentOp fragment, const LivenessIntervals &liveness,
-    llvm::function_ref<bool(flow::TensorSliceOp)> isContiguousSlice, bool elide)
-    : liveness(liveness) {
-  const ValueAliasing &aliasing = liveness.getAliasing();
-  unsigned numClasses = aliasing.getNumClasses();
-  viewOps.assign(numClasses, nullptr);
-  roots.resize(numClasses);
-  rootIntervals.resize(numClasses);
-  rootReturned.assign(numClasses, false);
-  for (unsigned classIndex = 0; classIndex < numClasses; ++classIndex) {
-    roots[classIndex] = classIndex;
-    rootIntervals[classIndex] = liveness.getClassInterval(classIndex);
-  }
-  if (fragment.getBody().empty())
-    return;
+//===----------------------------------------------------------------------===//
+// Decision
+//===----------------------------------------------------------------------===//
 
-  Block &body = fragment.getBody().front();
-  SmallVector<ClassFacts> facts(numClasses);
-  auto classOf = [&](Value value) -> std::optional<unsigned> {
+/// The state of the decision while it walks the body: the facts of every
+/// class, merged into the group roots as views are taken.
+class StorageViews::Decider {
+public:
+  Decider(StorageViews &views, Block &body,
+          llvm::function_ref<bool(Operation *)> isContiguousBox)
+      : views(views), liveness(views.liveness),
+        aliasing(views.liveness.getAliasing()), body(body),
+        isContiguousBox(isContiguousBox) {}
+
+  void run() {
+    collectFacts();
+    if (!views.elide)
+      return;
+    rootBytes.resize(facts.size());
+    returnedBytes.resize(facts.size());
+    for (const ClassFacts &classFacts : facts)
+      wholeReturned.push_back(classFacts.returned);
+    for (Operation &op : body.without_terminator())
+      llvm::TypeSwitch<Operation *>(&op)
+          .Case<flow::TensorCloneOp, flow::TensorSliceOp>(
+              [&](Operation *copy) { decideCopyView(copy); })
+          .Case([&](flow::TensorUpdateOp update) { decideUpdateSink(update); });
+  }
+
+private:
+  std::optional<unsigned> classOf(Value value) const {
     if (!aliasing.getOrdinal(value))
       return std::nullopt;
     return aliasing.getClassIndex(value);
-  };
+  }
+
+  void collectFacts();
+  /// A clone or a contiguous slice whose result class may view its source.
+  void decideCopyView(Operation *op);
+  /// A contiguous update whose update value may be computed in place, in
+  /// the target's box.
+  void decideUpdateSink(flow::TensorUpdateOp update);
+  /// Where `op`'s view lies in the storage of root `root`, given that the
+  /// outer tensor's class is `outerClass`.
+  std::optional<StaticBytes> getRootBytes(Operation *op, unsigned outerClass,
+                                          unsigned root) const;
+  /// Makes class `viewClass` a view, by `op`, inside the group of `root`.
+  void merge(unsigned viewClass, unsigned sourceClass, unsigned root,
+             Operation *op, std::optional<StaticBytes> bytes);
+  void decline(Operation *op, StringRef why) const {
+    LLVM_DEBUG(llvm::dbgs() << "keeps the copy of " << op->getName() << " at "
+                            << op->getLoc() << ": " << why << "\n");
+    (void)op;
+    (void)why;
+  }
+
+  StorageViews &views;
+  const LivenessIntervals &liveness;
+  const ValueAliasing &aliasing;
+  Block &body;
+  llvm::function_ref<bool(Operation *)> isContiguousBox;
+  SmallVector<ClassFacts> facts;
+  /// Byte range of each view class inside its root, when constant.
+  SmallVector<std::optional<StaticBytes>> rootBytes;
+  /// Per root: the bytes of its returned views, and whether the root class
+  /// itself is returned (all of its bytes then belong to that result).
+  SmallVector<SmallVector<StaticBytes, 2>> returnedBytes;
+  SmallVector<bool> wholeReturned;
+};
+
+void StorageViews::Decider::collectFacts() {
+  facts.resize(aliasing.getNumClasses());
   for (BlockArgument argument : body.getArguments())
     if (std::optional<unsigned> classIndex = classOf(argument))
       facts[*classIndex].fixed = true;
-  for (Value returned : body.getTerminator()->getOperands())
-    if (std::optional<unsigned> classIndex = classOf(returned)) {
-      facts[*classIndex].returned = true;
-      rootReturned[*classIndex] = true;
-    }
-  for (Operation &op : body.without_terminator()) {
+  for (Operation &op : body) {
+    int64_t index = liveness.getOpIndex(&op);
+    // Every definition and use, nested uses included (they count as the
+    // body op that holds them).
+    for (Value result : op.getResults())
+      if (std::optional<unsigned> classIndex = classOf(result))
+        facts[*classIndex].touches.insert(index);
+    op.walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (std::optional<unsigned> classIndex = classOf(operand))
+          facts[*classIndex].touches.insert(index);
+    });
     auto markWritten = [&](Value target) {
       if (std::optional<unsigned> classIndex = classOf(target))
-        facts[*classIndex].writes.insert(liveness.getOpIndex(&op));
+        facts[*classIndex].writes.insert(index);
     };
     llvm::TypeSwitch<Operation *>(&op)
         .Case([&](hal::ConstantSubspanOp constant) {
@@ -137,111 +205,161 @@ StorageViews::StorageViews(
             if (std::optional<unsigned> operand =
                     dispatch.getTiedResultOperandIndex(result))
               markWritten(dispatch->getOperand(*operand));
+        })
+        .Case([&](flow::ReturnOp) {
+          for (Value returned : op.getOperands())
+            if (std::optional<unsigned> classIndex = classOf(returned)) {
+              facts[*classIndex].returned = true;
+              views.rootReturned[*classIndex] = true;
+            }
         });
-  }
-  if (!elide)
-    return;
-
-  // Byte range of each view class inside its root, when constant.
-  SmallVector<std::optional<StaticBytes>> rootBytes(numClasses);
-  // Per root: the bytes of its returned views, and whether the root class
-  // itself is returned (all of its bytes belong to that result).
-  SmallVector<SmallVector<StaticBytes, 2>> returnedBytes(numClasses);
-  SmallVector<bool> wholeReturned(numClasses);
-  for (unsigned classIndex = 0; classIndex < numClasses; ++classIndex)
-    wholeReturned[classIndex] = facts[classIndex].returned;
-
-  for (Operation &op : body.without_terminator()) {
-    Value source, result;
-    if (auto clone = dyn_cast<flow::TensorCloneOp>(op)) {
-      source = clone.getOperand();
-      result = clone.getResult();
-    } else if (auto slice = dyn_cast<flow::TensorSliceOp>(op)) {
-      if (!isContiguousSlice(slice))
-        continue;
-      source = slice.getSource();
-      result = slice.getResult();
-    } else {
-      continue;
-    }
-    std::optional<unsigned> sourceClass = classOf(source);
-    std::optional<unsigned> viewClass = classOf(result);
-    if (!sourceClass || !viewClass || *sourceClass == *viewClass)
-      continue;
-    unsigned root = roots[*sourceClass];
-    ClassFacts &group = facts[root];
-    ClassFacts &view = facts[*viewClass];
-    // The view's own class has not been merged into anything yet: all of
-    // its members are defined at or after the op.
-    if (view.fixed)
-      continue;
-    int64_t defined = liveness.getOpIndex(&op);
-    int64_t viewEnd = liveness.getClassInterval(*viewClass).second;
-    bool groupOutlives = group.fixed || group.returned;
-    int64_t groupEnd = groupOutlives ? LivenessIntervals::kLiveOut
-                                     : rootIntervals[root].second;
-    auto decline = [&](StringRef why) {
-      LLVM_DEBUG(llvm::dbgs() << "keeps the copy of " << op.getName() << " at "
-                              << op.getLoc() << ": " << why << "\n");
-    };
-    // Where the view lies in the root's storage, when constant.
-    std::optional<StaticBytes> bytes;
-    if (std::optional<StaticBytes> inSource = getStaticViewBytes(&op)) {
-      if (*sourceClass == root)
-        bytes = inSource;
-      else if (std::optional<StaticBytes> sourceBytes = rootBytes[*sourceClass])
-        bytes = StaticBytes{sourceBytes->offset + inSource->offset,
-                            inSource->length};
-    }
-    // A returned view is part of the root's output allocation: the root must
-    // be a transient that is not returned whole, and the view's bytes must
-    // be known and disjoint from those of every other returned view of it,
-    // so that each result the caller gets is bytes of its own.
-    if (view.returned) {
-      if (group.fixed || wholeReturned[root] || !bytes ||
-          llvm::any_of(returnedBytes[root], [&](const StaticBytes &other) {
-            return other.overlaps(*bytes);
-          })) {
-        decline("returned view of bytes that are not the result's alone");
-        continue;
-      }
-    }
-    if (writesWithin(group.writes, defined, viewEnd)) {
-      decline("the source is written in place while the view is live");
-      continue;
-    }
-    if ((group.constant && !view.writes.empty()) ||
-        writesWithin(view.writes, defined, groupEnd)) {
-      decline("the view is written in place while the source is live");
-      continue;
-    }
-
-    rootBytes[*viewClass] = bytes;
-    if (view.returned)
-      returnedBytes[root].push_back(*bytes);
-    viewOps[*viewClass] = &op;
-    roots[*viewClass] = root;
-    ++numViews;
-    group.writes.insert(view.writes.begin(), view.writes.end());
-    group.returned |= view.returned;
-    rootReturned[root] = group.returned;
-    auto [viewStart, viewStop] = liveness.getClassInterval(*viewClass);
-    rootIntervals[root].first = std::min(rootIntervals[root].first, viewStart);
-    rootIntervals[root].second = std::max(rootIntervals[root].second, viewStop);
   }
 }
 
+std::optional<StaticBytes>
+StorageViews::Decider::getRootBytes(Operation *op, unsigned outerClass,
+                                    unsigned root) const {
+  std::optional<StaticBytes> inOuter = getStaticViewBytes(op);
+  if (!inOuter)
+    return std::nullopt;
+  if (outerClass == root)
+    return inOuter;
+  if (std::optional<StaticBytes> outerBytes = rootBytes[outerClass])
+    return StaticBytes{outerBytes->offset + inOuter->offset, inOuter->length};
+  return std::nullopt;
+}
+
+void StorageViews::Decider::merge(unsigned viewClass, unsigned sourceClass,
+                                  unsigned root, Operation *op,
+                                  std::optional<StaticBytes> bytes) {
+  ClassFacts &group = facts[root];
+  ClassFacts &view = facts[viewClass];
+  rootBytes[viewClass] = bytes;
+  if (view.returned)
+    returnedBytes[root].push_back(*bytes);
+  views.viewOps[viewClass] = op;
+  views.sourceClasses[viewClass] = sourceClass;
+  views.roots[viewClass] = root;
+  ++views.numViews;
+  group.writes.insert(view.writes.begin(), view.writes.end());
+  group.touches.insert(view.touches.begin(), view.touches.end());
+  group.returned |= view.returned;
+  group.viewed = true;
+  views.rootReturned[root] = group.returned;
+  auto [viewStart, viewStop] = liveness.getClassInterval(viewClass);
+  auto &[rootStart, rootStop] = views.rootIntervals[root];
+  rootStart = std::min(rootStart, viewStart);
+  rootStop = std::max(rootStop, viewStop);
+}
+
+void StorageViews::Decider::decideCopyView(Operation *op) {
+  if (isa<flow::TensorSliceOp>(op) && !isContiguousBox(op))
+    return;
+  std::optional<unsigned> sourceClass = classOf(op->getOperand(0));
+  std::optional<unsigned> viewClass = classOf(op->getResult(0));
+  if (!sourceClass || !viewClass || *sourceClass == *viewClass)
+    return;
+  unsigned root = views.roots[*sourceClass];
+  ClassFacts &group = facts[root];
+  ClassFacts &view = facts[*viewClass];
+  // The result's class is new here (all its members are defined at or after
+  // the op); it must have no storage it cannot give up.
+  if (view.fixed)
+    return;
+  int64_t defined = liveness.getOpIndex(op);
+  int64_t viewEnd = liveness.getClassInterval(*viewClass).second;
+  bool groupOutlives = group.fixed || group.returned;
+  int64_t groupEnd = groupOutlives ? LivenessIntervals::kLiveOut
+                                   : views.rootIntervals[root].second;
+  std::optional<StaticBytes> bytes = getRootBytes(op, *sourceClass, root);
+  // A returned view is part of the root's output allocation: the root must
+  // be a transient that is not returned whole, and the view's bytes must be
+  // known and disjoint from those of every other returned view of it, so
+  // that each result the caller gets is bytes of its own.
+  if (view.returned &&
+      (group.fixed || wholeReturned[root] || !bytes ||
+       llvm::any_of(returnedBytes[root], [&](const StaticBytes &other) {
+         return other.overlaps(*bytes);
+       })))
+    return decline(op, "returned view of bytes that are not the result's");
+  if (anyWithin(group.writes, defined, viewEnd))
+    return decline(op, "the source is written in place while the view lives");
+  if ((group.constant && !view.writes.empty()) ||
+      anyWithin(view.writes, defined, groupEnd))
+    return decline(op, "the view is written in place while the source lives");
+  merge(*viewClass, *sourceClass, root, op, bytes);
+}
+
+void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
+  if (!isContiguousBox(update))
+    return;
+  std::optional<unsigned> updateClass = classOf(update.getUpdate());
+  std::optional<unsigned> targetClass = classOf(update.getTarget());
+  if (!updateClass || !targetClass || *updateClass == *targetClass)
+    return;
+  unsigned root = views.roots[*targetClass];
+  ClassFacts &group = facts[root];
+  ClassFacts &sunk = facts[*updateClass];
+  // The update value must be a storage of its own that nothing else views
+  // or shares, never returned (it would alias the updated target).
+  if (sunk.fixed || sunk.returned || sunk.viewed ||
+      views.roots[*updateClass] != *updateClass || group.constant)
+    return;
+  int64_t written = liveness.getOpIndex(update);
+  auto [produced, sunkEnd] = liveness.getClassInterval(*updateClass);
+  bool groupOutlives = group.fixed || group.returned;
+  int64_t groupEnd = groupOutlives ? LivenessIntervals::kLiveOut
+                                   : views.rootIntervals[root].second;
+  // The value is computed in the target's box from its first definition on,
+  // not at the update: the target's bytes must already be initialized then
+  // (a later splat or dispatch would overwrite it), and nothing may touch
+  // the target from then to the update (it would see the box early).
+  if (views.rootIntervals[root].first >= produced)
+    return decline(update, "the target's storage starts after the value");
+  if (anyWithin(group.touches, produced, written - 1))
+    return decline(update, "the target is used while the value is computed");
+  // After the update both name the same bytes: neither may be written in
+  // place while the other is still read.
+  if (anyWithin(group.writes, written + 1, sunkEnd))
+    return decline(update, "the target is written while the value lives");
+  if (anyWithin(sunk.writes, written, groupEnd))
+    return decline(update, "the value is written while the target lives");
+  merge(*updateClass, *targetClass, root, update,
+        getRootBytes(update, *targetClass, root));
+}
+
+//===----------------------------------------------------------------------===//
+// StorageViews
+//===----------------------------------------------------------------------===//
+
+StorageViews::StorageViews(
+    flow::ExStreamFragmentOp fragment, const LivenessIntervals &liveness,
+    llvm::function_ref<bool(Operation *)> isContiguousBox, bool elide)
+    : liveness(liveness), elide(elide) {
+  unsigned numClasses = liveness.getAliasing().getNumClasses();
+  viewOps.assign(numClasses, nullptr);
+  sourceClasses.resize(numClasses);
+  roots.resize(numClasses);
+  rootIntervals.resize(numClasses);
+  rootReturned.assign(numClasses, false);
+  for (unsigned classIndex = 0; classIndex < numClasses; ++classIndex) {
+    roots[classIndex] = sourceClasses[classIndex] = classIndex;
+    rootIntervals[classIndex] = liveness.getClassInterval(classIndex);
+  }
+  if (fragment.getBody().empty())
+    return;
+  Decider(*this, fragment.getBody().front(), isContiguousBox).run();
+}
+
 void StorageViews::print(llvm::raw_ostream &os) const {
-  const ValueAliasing &aliasing = liveness.getAliasing();
   for (unsigned classIndex = 0, e = viewOps.size(); classIndex < e;
        ++classIndex) {
     Operation *op = viewOps[classIndex];
     if (!op)
       continue;
-    unsigned source = aliasing.getClassIndex(op->getOperand(0));
-    os << "class " << classIndex << " = view of class " << source << " (root "
-       << roots[classIndex] << ") by " << op->getName() << " at index "
-       << liveness.getOpIndex(op) << "\n";
+    os << "class " << classIndex << " = view of class "
+       << sourceClasses[classIndex] << " (root " << roots[classIndex] << ") by "
+       << op->getName() << " at index " << liveness.getOpIndex(op) << "\n";
   }
 }
 

@@ -95,7 +95,7 @@ protected:
     ValueAliasing aliasing(op);
     LivenessIntervals liveness(op, aliasing);
     StorageViews analysis(
-        op, liveness, [](flow::TensorSliceOp) { return true; }, elide);
+        op, liveness, [](Operation *) { return true; }, elide);
     std::string text;
     llvm::raw_string_ostream os(text);
     analysis.print(os);
@@ -220,6 +220,25 @@ TEST_F(StorageViewsTest, LongCloneChainIsOneGroup) {
   EXPECT_EQ(llvm::count(text, '\n'), kLength);
   EXPECT_EQ(text.find("(root 1)"), text.find("(root"));
   EXPECT_EQ(text.rfind("(root 1)"), text.rfind("(root"));
+}
+
+TEST_F(StorageViewsTest, UpdatesAreComputedInTheTargetsBox) {
+  // %h is computed in rows 2-3 of the splat; %g is computed before its
+  // target exists, and keeps its copy.
+  std::string body = R"mlir(
+    %zero = arith.constant 0.0 : f32
+    %t = flow.tensor.splat %zero : tensor<8x4xf32>
+    %h = flow.dispatch @ex::@entry[%n](%a) )mlir" IN_OUT
+                     R"mlir( : (tensor<8x4xf32>) -> tensor<2x4xf32>
+    %u = flow.tensor.update %h, %t[%c2, %c0] : tensor<2x4xf32> -> %t as tensor<8x4xf32>
+    %g = flow.dispatch @ex::@entry[%n](%a) )mlir" IN_OUT
+                     R"mlir( : (tensor<8x4xf32>) -> tensor<2x4xf32>
+    %s = flow.tensor.splat %zero : tensor<8x4xf32>
+    %v = flow.tensor.update %g, %s[%c0, %c0] : tensor<2x4xf32> -> %s as tensor<8x4xf32>)mlir";
+  // Classes: 0 %a, 1 %t/%u, 2 %h, 3 %g, 4 %s/%v.
+  EXPECT_EQ(views(fragment(body, "%u, %v", "tensor<8x4xf32>, tensor<8x4xf32>")),
+            "class 2 = view of class 1 (root 1) by flow.tensor.update at "
+            "index 6\n");
 }
 
 } // namespace

@@ -126,8 +126,58 @@ class ViewPatterns:
                                    self.view_written_source_read,
                                    self.clone_returned_source_dies,
                                    self.clone_returned_with_source,
-                                   self.constant_rows])
+                                   self.constant_rows,
+                                   self.update_sink])
         pattern()
+
+    def emit_produced(self, etype, rows, cols):
+        """An untied dispatch result of the given static shape, reading a
+        live value when there is one."""
+        inputs = [x for x in [self.pick()] if x]
+        v = self.new_value(etype, rows, cols, None)
+        slots = [f'#hal.ex.operand_buffer<"in{i}", {i} : index>' for i in range(len(inputs))]
+        slots.append('#hal.ex.result_buffer<"out0", 0 : index>')
+        ex = self.rng.choice(["exA", "exB", "exC"])
+        self.lines.append(
+            f"    {v.name} = flow.dispatch @{ex}::@w1[{self.const(1)}]({', '.join(x.name for x in inputs)}) "
+            f"{{hal.bindings = [{', '.join(slots)}]}} : ({', '.join(x.typed() for x in inputs)}) -> {v.typed()}")
+        return v
+
+    def update_sink(self):
+        """A value computed and then updated into a target's row block: a
+        lowering may compute it in the target's box directly. Sound when the
+        target is initialized first and untouched until the update; not when
+        the target is initialized after the value, read in between, or when
+        either is written in place after the update while the other is
+        still read."""
+        kind = self.rng.choice(["sound", "sound", "target_after",
+                                "target_read", "value_written",
+                                "target_written"])
+        etype = self.rng.choice(ELEMENT_TYPES)
+        cols = self.rng.choice([1, 2, 4, 8])
+        rows = self.rng.randint(2, 6)
+        nr = self.rng.randint(1, rows)
+        if kind == "target_after":
+            h = self.emit_produced(etype, nr, cols)
+            t = self.emit_splat(etype, rows, cols)
+        else:
+            t = self.emit_splat(etype, rows, cols)
+            h = self.emit_produced(etype, nr, cols)
+        if kind == "target_read":
+            self.observe([t])
+        r0 = self.rng.randint(0, rows - nr)
+        u = self.write_in_place(t, etype, rows, cols, None)
+        self.lines.append(
+            f"    {u.name} = flow.tensor.update {h.name}, {t.name}[{self.const(r0)}, {self.const(0)}] : "
+            f"{h.type()} -> {t.name} as {t.typed()}")
+        if kind == "value_written":
+            h2 = self.emit_write(h)
+            self.observe([u, h2])
+        elif kind == "target_written":
+            u2 = self.emit_write(u)
+            self.observe([h, u2])
+        else:
+            self.observe([u] + ([h] if self.rng.random() < 0.5 else []))
 
     def view_then_source_written(self):
         """Unsound to share: the view must keep the old bytes."""

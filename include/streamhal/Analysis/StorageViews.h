@@ -29,7 +29,7 @@ namespace streamhal {
 ///  - B has storage of its own to give up: none of its members is a block
 ///    argument or a constant subspan;
 ///  - the op is a clone, or a slice whose box is contiguous in the source
-///    (`isContiguousSlice`);
+///    (`isContiguousBox`);
 ///  - no in-place write (a tied dispatch result, a `flow.tensor.update`, a
 ///    `flow.tensor.store`) to A's storage happens from the view's definition
 ///    until B's last use, so the view never sees a later version of A;
@@ -44,9 +44,21 @@ namespace streamhal {
 ///    several results, as with the result packing of IREE's stream
 ///    dialect). A returned view of an input or a constant would hand the
 ///    caller bytes it does not own.
-/// A is taken with every view already merged into it (its writes and the
-/// hull of its intervals), so chains of views stay sound. Candidates are
-/// decided in IR order in time near-linear in the number of ops.
+/// A is taken with every view already merged into it (its writes, the ops
+/// touching it and the hull of its intervals), so chains of views stay
+/// sound.
+///
+/// The other way round, the update value U of a `flow.tensor.update` with a
+/// contiguous box into target T may be computed in T's box directly (U is
+/// then a view of T, and the update records nothing) when:
+///  - U has storage to give up: no block argument, constant or returned
+///    value, and nothing views it yet; T is not a constant;
+///  - T's storage is live (initialized) before U's first definition, and no
+///    op defines, reads or writes any value of T's storage from U's first
+///    definition until the update: they would see the box early;
+///  - after the update, T's storage is not written in place while U is
+///    read, and U is not written in place while T's storage is needed.
+/// Candidates are decided in IR order, in O(n log n) for n ops and uses.
 ///
 /// The views form a forest over alias classes: a view's *storage root* is
 /// the class at the top of its chain, the one that gets real storage; the
@@ -54,21 +66,28 @@ namespace streamhal {
 /// (getRootInterval).
 class StorageViews {
 public:
-  /// Builds the views of `fragment`. `isContiguousSlice` says whether a
-  /// `flow.tensor.slice` of the body reads a contiguous byte range of its
-  /// source; with `elide` false no view is taken (every copy stays).
+  /// Builds the views of `fragment`. `isContiguousBox` says whether the box
+  /// of a `flow.tensor.slice` or `flow.tensor.update` of the body is one
+  /// contiguous byte range of the outer tensor; with `elide` false no view
+  /// is taken (every copy stays).
   StorageViews(flow::ExStreamFragmentOp fragment,
                const LivenessIntervals &liveness,
-               llvm::function_ref<bool(flow::TensorSliceOp)> isContiguousSlice,
+               llvm::function_ref<bool(mlir::Operation *)> isContiguousBox,
                bool elide = true);
 
-  /// Returns the op (slice or clone) that defines view class `classIndex`,
-  /// or null when the class has storage of its own.
+  /// Returns the op that makes class `classIndex` a view (the slice or
+  /// clone defining it, or the update it is sunk into), or null when the
+  /// class has storage of its own.
   mlir::Operation *getViewOp(unsigned classIndex) const {
     return viewOps[classIndex];
   }
   bool isView(unsigned classIndex) const {
     return viewOps[classIndex] != nullptr;
+  }
+  /// The class whose storage a view class sits in directly: the source of a
+  /// slice or clone, the target of an update (itself for other classes).
+  unsigned getSourceClass(unsigned classIndex) const {
+    return sourceClasses[classIndex];
   }
   /// The class whose storage backs class `classIndex` (itself for a class
   /// that is not a view).
@@ -89,8 +108,12 @@ public:
   void dump() const;
 
 private:
+  class Decider;
+
   const LivenessIntervals &liveness;
+  bool elide;
   llvm::SmallVector<mlir::Operation *> viewOps;
+  llvm::SmallVector<unsigned> sourceClasses;
   llvm::SmallVector<unsigned> roots;
   llvm::SmallVector<std::pair<int64_t, int64_t>> rootIntervals;
   llvm::SmallVector<bool> rootReturned;

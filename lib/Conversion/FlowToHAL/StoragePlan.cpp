@@ -241,25 +241,34 @@ void StoragePlan::assignViews() {
   const StorageViews &views = state.getViews();
   RewriterBase &rewriter = state.getRewriter();
   Block &body = state.getFragment().getBody().front();
-  // In op order, so that the source of a view of a view has its range.
+  auto lookup = [&](Value value) { return state.lookupScalar(value); };
+  // In op order, so that the storage a view sits in has its range (a view
+  // of a view, an update sunk into a view, ...).
   for (Operation &op : body.without_terminator()) {
-    if (!isa<flow::TensorSliceOp, flow::TensorCloneOp>(op))
+    // The value a view op makes a view, and the outer value it sits in.
+    Value view, outer;
+    if (isa<flow::TensorSliceOp, flow::TensorCloneOp>(op)) {
+      view = op.getResult(0);
+      outer = op.getOperand(0);
+    } else if (auto update = dyn_cast<flow::TensorUpdateOp>(op)) {
+      view = update.getUpdate();
+      outer = update.getTarget();
+    } else {
       continue;
-    Value result = op.getResult(0);
-    unsigned classIndex = aliasing.getClassIndex(result);
+    }
+    unsigned classIndex = aliasing.getClassIndex(view);
     if (views.getViewOp(classIndex) != &op)
       continue;
-    BufferRange source = state.getRange(op.getOperand(0));
-    Value length = state.getValueSize(result);
-    Value offset = state.getIndex(0);
-    if (auto slice = dyn_cast<flow::TensorSliceOp>(op))
-      offset = state.getBoxOffset(getCopyBox(
-          slice, [&](Value value) { return state.lookupScalar(value); }));
+    BufferRange source = state.getRange(outer);
+    Value length = state.getValueSize(view);
     // A clone of a whole source of the same size is the source's range.
-    if (length == source.length && isa<flow::TensorCloneOp>(op)) {
+    if (isa<flow::TensorCloneOp>(op) && length == source.length) {
       state.setClassRange(classIndex, source);
       continue;
     }
+    Value offset = isa<flow::TensorCloneOp>(op)
+                       ? state.getIndex(0)
+                       : state.getBoxOffset(getCopyBox(&op, lookup));
     auto subspan = hal::BufferSubspanOp::create(
         rewriter, op.getLoc(), hal::BufferType::get(rewriter.getContext()),
         source.buffer, offset, length);

@@ -54,11 +54,11 @@ struct StreamFragmentLowering
     LivenessIntervals liveness(op, aliasing);
     StorageViews views(
         op, liveness,
-        [](flow::TensorSliceOp slice) {
-          CopyBox box = getCopyBox(slice, [](Value value) { return value; });
+        [](Operation *boxOp) {
+          CopyBox box = getCopyBox(boxOp, [](Value value) { return value; });
           ScopedDiagnosticHandler silence(
-              slice.getContext(), [](Diagnostic &) { return success(); });
-          FailureOr<BoxCopyPlan> plan = planBoxCopy(slice, box);
+              boxOp->getContext(), [](Diagnostic &) { return success(); });
+          FailureOr<BoxCopyPlan> plan = planBoxCopy(boxOp, box);
           return succeeded(plan) && plan->contiguous;
         },
         options.copies == CopyPolicy::Elide);
