@@ -113,9 +113,15 @@ public:
         isContiguousBox(isContiguousBox) {}
 
   void run() {
-    collectFacts();
-    if (!views.elide)
+    // Nothing to decide without a clone, slice or update (the facts cost a
+    // set entry per use).
+    if (!views.elide ||
+        llvm::none_of(body.without_terminator(), [](Operation &op) {
+          return isa<flow::TensorCloneOp, flow::TensorSliceOp,
+                     flow::TensorUpdateOp>(op);
+        }))
       return;
+    collectFacts();
     rootBytes.resize(facts.size());
     returnedBytes.resize(facts.size());
     for (const ClassFacts &classFacts : facts)
@@ -208,10 +214,8 @@ void StorageViews::Decider::collectFacts() {
         })
         .Case([&](flow::ReturnOp) {
           for (Value returned : op.getOperands())
-            if (std::optional<unsigned> classIndex = classOf(returned)) {
+            if (std::optional<unsigned> classIndex = classOf(returned))
               facts[*classIndex].returned = true;
-              views.rootReturned[*classIndex] = true;
-            }
         });
   }
 }
@@ -348,7 +352,12 @@ StorageViews::StorageViews(
   }
   if (fragment.getBody().empty())
     return;
-  Decider(*this, fragment.getBody().front(), isContiguousBox).run();
+  Block &body = fragment.getBody().front();
+  const ValueAliasing &aliasing = liveness.getAliasing();
+  for (Value returned : body.getTerminator()->getOperands())
+    if (aliasing.getOrdinal(returned))
+      rootReturned[aliasing.getClassIndex(returned)] = true;
+  Decider(*this, body, isContiguousBox).run();
 }
 
 void StorageViews::print(llvm::raw_ostream &os) const {
