@@ -43,45 +43,50 @@ using namespace streamhal;
 using namespace streamhal::exec;
 namespace cl = llvm::cl;
 
+/// hal-exec's own options; --help lists these, not LLVM's backend flags.
+static cl::OptionCategory execCategory("hal-exec options");
+
+static cl::opt<std::string> inputFilename(cl::cat(execCategory), cl::Positional,
+                                          cl::desc("<input .mlir>"),
+                                          cl::init("-"));
 static cl::opt<std::string>
-    inputFilename(cl::Positional, cl::desc("<input .mlir>"), cl::init("-"));
-static cl::opt<std::string>
-    functionName("function",
+    functionName(cl::cat(execCategory), "function",
                  cl::desc("Function to run (default: every public function)"),
                  cl::value_desc("name"));
 static cl::list<std::string> skipFunctions(
-    "skip-function", cl::CommaSeparated,
+    cl::cat(execCategory), "skip-function", cl::CommaSeparated,
     cl::desc("Functions not to run when running every public function"));
 static cl::list<std::string>
-    inputs("input",
+    inputs(cl::cat(execCategory), "input",
            cl::desc("Argument, in order: SHAPExTYPE=@file.bin (raw "
                     "little-endian row-major bytes), TYPE=VALUE or VALUE; "
                     "missing ones come from --seed"));
-static cl::opt<uint64_t> seed("seed", cl::desc("Seed of generated inputs"),
+static cl::opt<uint64_t> seed(cl::cat(execCategory), "seed",
+                              cl::desc("Seed of generated inputs"),
                               cl::init(0));
 static cl::list<int64_t>
-    dims("dims", cl::CommaSeparated,
+    dims(cl::cat(execCategory), "dims", cl::CommaSeparated,
          cl::desc("Values of the dynamic dims of tensor arguments, in order, "
                   "then of other index arguments"));
 static cl::list<std::string>
-    formats("formats", cl::CommaSeparated,
+    formats(cl::cat(execCategory), "formats", cl::CommaSeparated,
             cl::desc("Executable formats the device supports (default: all)"));
 static cl::opt<unsigned>
-    orders("orders", cl::init(1),
+    orders(cl::cat(execCategory), "orders", cl::init(1),
            cl::desc("Run each barrier-delimited batch in K orders"));
-static cl::opt<bool> printBytes("print-bytes",
+static cl::opt<bool> printBytes(cl::cat(execCategory), "print-bytes",
                                 cl::desc("Print the bytes of every result"));
 static cl::opt<std::string> checkLowering(
-    "check-lowering", cl::ValueOptional,
+    cl::cat(execCategory), "check-lowering", cl::ValueOptional,
     cl::desc("Lower a copy with PIPELINE (default: the full pipeline) and "
              "check it computes the same bytes"),
     cl::value_desc("pipeline"));
 static cl::opt<std::string> checkAgainst(
-    "check-against",
+    cl::cat(execCategory), "check-against",
     cl::desc("Check that this lowered module computes the same bytes"),
     cl::value_desc("lowered.mlir"));
 static cl::opt<bool> splitInputFile(
-    "split-input-file",
+    cl::cat(execCategory), "split-input-file",
     cl::desc("Process each '// -----' chunk of the input on its own"));
 
 /// Chunks in which the --function was found.
@@ -431,6 +436,7 @@ int main(int argc, char **argv) {
   registerStreamHALPasses();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
+  cl::HideUnrelatedOptions(execCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "streamhal reference executor: runs flow and HAL programs and checks "
