@@ -11,6 +11,7 @@
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Debug.h"
+#include <map>
 #include <set>
 
 #define DEBUG_TYPE "streamhal-storage-views"
@@ -21,14 +22,29 @@ namespace streamhal {
 
 namespace {
 
+/// A constant byte range `[offset, offset + length)` inside a root's storage.
+struct StaticBytes {
+  int64_t offset;
+  int64_t length;
+  bool overlaps(const StaticBytes &other) const {
+    return offset < other.offset + other.length &&
+           other.offset < offset + length;
+  }
+};
+
 /// What the decision needs to know of each alias class, then of each group
 /// of classes sharing one storage (kept at the group's root).
 struct ClassFacts {
   /// Op indices of the in-place writes to the class (or group).
   std::set<int64_t> writes;
-  /// Op indices of every op that defines or uses a member of the class (or
-  /// group).
+  /// Op indices of every op that defines or uses a member of the class (of
+  /// the group: of a member whose bytes in the root are not known), except
+  /// those in `rangedTouches`.
   std::set<int64_t> touches;
+  /// Op indices of the ops that touch only known bytes of the storage (an
+  /// update's box of its target, a view with known bytes in its group's
+  /// root), with those bytes.
+  std::multimap<int64_t, StaticBytes> rangedTouches;
   /// Holds a block argument or a constant subspan: storage of its own that
   /// lives beyond the fragment.
   bool fixed = false;
@@ -38,16 +54,6 @@ struct ClassFacts {
   bool constant = false;
   /// A group root that some other class already views.
   bool viewed = false;
-};
-
-/// A constant byte range `[offset, offset + length)` inside a root's storage.
-struct StaticBytes {
-  int64_t offset;
-  int64_t length;
-  bool overlaps(const StaticBytes &other) const {
-    return offset < other.offset + other.length &&
-           other.offset < offset + length;
-  }
 };
 
 /// The bytes the view of `op` covers inside the outer tensor (the source of
@@ -94,6 +100,28 @@ std::optional<StaticBytes> getStaticViewBytes(Operation *op) {
 bool anyWithin(const std::set<int64_t> &indices, int64_t first, int64_t last) {
   auto it = indices.lower_bound(first);
   return it != indices.end() && *it <= last;
+}
+
+/// More ranged touches than this in one window are not looked at one by
+/// one: the window counts as touching every byte (keeps the decision
+/// near-linear).
+constexpr int kMaxRangedTouchesPerQuery = 64;
+
+/// Returns true when an op with an index within [first, last] touches a
+/// member of `group` whose bytes overlap `bytes` (any member when `bytes`
+/// is unknown).
+bool touchesBytesWithin(const ClassFacts &group,
+                        std::optional<StaticBytes> bytes, int64_t first,
+                        int64_t last) {
+  int looked = 0;
+  for (auto it = group.rangedTouches.lower_bound(first),
+            end = group.rangedTouches.end();
+       it != end && it->first <= last; ++it) {
+    if (!bytes || it->second.overlaps(*bytes) ||
+        ++looked > kMaxRangedTouchesPerQuery)
+      return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -182,14 +210,25 @@ void StorageViews::Decider::collectFacts() {
   for (Operation &op : body) {
     int64_t index = liveness.getOpIndex(&op);
     // Every definition and use, nested uses included (they count as the
-    // body op that holds them).
-    for (Value result : op.getResults())
-      if (std::optional<unsigned> classIndex = classOf(result))
+    // body op that holds them). An update touches only its box of the
+    // target's storage, when the box is constant.
+    auto update = dyn_cast<flow::TensorUpdateOp>(op);
+    std::optional<StaticBytes> box =
+        update ? getStaticViewBytes(update) : std::nullopt;
+    auto touch = [&](Value value) {
+      std::optional<unsigned> classIndex = classOf(value);
+      if (!classIndex)
+        return;
+      if (box && (value == update.getTarget() || value == update.getResult()))
+        facts[*classIndex].rangedTouches.emplace(index, *box);
+      else
         facts[*classIndex].touches.insert(index);
+    };
+    for (Value result : op.getResults())
+      touch(result);
     op.walk([&](Operation *nested) {
       for (Value operand : nested->getOperands())
-        if (std::optional<unsigned> classIndex = classOf(operand))
-          facts[*classIndex].touches.insert(index);
+        touch(operand);
     });
     auto markWritten = [&](Value target) {
       if (std::optional<unsigned> classIndex = classOf(target))
@@ -246,7 +285,19 @@ void StorageViews::Decider::merge(unsigned viewClass, unsigned sourceClass,
   views.roots[viewClass] = root;
   ++views.numViews;
   group.writes.insert(view.writes.begin(), view.writes.end());
-  group.touches.insert(view.touches.begin(), view.touches.end());
+  // A view's own ops touch only its bytes, when they are known; its ranged
+  // touches (boxes of updates into it) move by its offset in the root.
+  if (bytes) {
+    for (int64_t index : view.touches)
+      group.rangedTouches.emplace(index, *bytes);
+    for (auto [index, touched] : view.rangedTouches)
+      group.rangedTouches.emplace(
+          index, StaticBytes{bytes->offset + touched.offset, touched.length});
+  } else {
+    group.touches.insert(view.touches.begin(), view.touches.end());
+    for (auto [index, touched] : view.rangedTouches)
+      group.touches.insert(index);
+  }
   group.returned |= view.returned;
   group.viewed = true;
   views.rootReturned[root] = group.returned;
@@ -320,7 +371,9 @@ void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
   // the target from then to the update (it would see the box early).
   if (views.rootIntervals[root].first >= produced)
     return decline(update, "the target's storage starts after the value");
-  if (anyWithin(group.touches, produced, written - 1))
+  std::optional<StaticBytes> bytes = getRootBytes(update, *targetClass, root);
+  if (anyWithin(group.touches, produced, written - 1) ||
+      touchesBytesWithin(group, bytes, produced, written - 1))
     return decline(update, "the target is used while the value is computed");
   // After the update both name the same bytes: neither may be written in
   // place while the other is still read.
@@ -328,8 +381,7 @@ void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
     return decline(update, "the target is written while the value lives");
   if (anyWithin(sunk.writes, written, groupEnd))
     return decline(update, "the value is written while the target lives");
-  merge(*updateClass, *targetClass, root, update,
-        getRootBytes(update, *targetClass, root));
+  merge(*updateClass, *targetClass, root, update, bytes);
 }
 
 //===----------------------------------------------------------------------===//

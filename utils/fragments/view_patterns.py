@@ -143,6 +143,43 @@ class ViewPatterns:
             f"{{hal.bindings = [{', '.join(slots)}]}} : ({', '.join(x.typed() for x in inputs)}) -> {v.typed()}")
         return v
 
+    def update_sink_pair(self, etype, rows, cols):
+        """Two values updated into one target, computed before or between
+        the updates, the second sometimes reading the first, in boxes that
+        may overlap: sound to compute in place exactly when nothing reads or
+        writes the second box early."""
+        t = self.emit_splat(etype, rows, cols)
+        n1, n2 = self.rng.randint(1, rows), self.rng.randint(1, rows)
+        r1, r2 = self.rng.randint(0, rows - n1), self.rng.randint(0, rows - n2)
+        both_first = self.rng.random() < 0.5
+        h1 = self.emit_produced(etype, n1, cols)
+        h2 = None
+        if both_first:
+            h2 = self.emit_produced_from(etype, n2, cols, h1)
+        u1 = self.write_in_place(t, etype, rows, cols, None)
+        self.lines.append(
+            f"    {u1.name} = flow.tensor.update {h1.name}, {t.name}[{self.const(r1)}, {self.const(0)}] : "
+            f"{h1.type()} -> {t.name} as {t.typed()}")
+        if not both_first:
+            h2 = self.emit_produced_from(etype, n2, cols, h1)
+        u2 = self.write_in_place(u1, etype, rows, cols, None)
+        self.lines.append(
+            f"    {u2.name} = flow.tensor.update {h2.name}, {u1.name}[{self.const(r2)}, {self.const(0)}] : "
+            f"{h2.type()} -> {u1.name} as {u1.typed()}")
+        self.observe([u2] + ([h1] if self.rng.random() < 0.5 else []))
+
+    def emit_produced_from(self, etype, rows, cols, source):
+        """An untied dispatch result reading `source` half of the time."""
+        if self.rng.random() < 0.5:
+            return self.emit_produced(etype, rows, cols)
+        v = self.new_value(etype, rows, cols, None)
+        ex = self.rng.choice(["exA", "exB", "exC"])
+        self.lines.append(
+            f"    {v.name} = flow.dispatch @{ex}::@w1[{self.const(1)}]({source.name}) "
+            f'{{hal.bindings = [#hal.ex.operand_buffer<"in0", 0 : index>, #hal.ex.result_buffer<"out0", 0 : index>]}} : '
+            f"({source.typed()}) -> {v.typed()}")
+        return v
+
     def update_sink(self):
         """A value computed and then updated into a target's row block: a
         lowering may compute it in the target's box directly. Sound when the
@@ -152,11 +189,13 @@ class ViewPatterns:
         still read."""
         kind = self.rng.choice(["sound", "sound", "target_after",
                                 "target_read", "value_written",
-                                "target_written"])
+                                "target_written", "pair", "pair"])
         etype = self.rng.choice(ELEMENT_TYPES)
         cols = self.rng.choice([1, 2, 4, 8])
         rows = self.rng.randint(2, 6)
         nr = self.rng.randint(1, rows)
+        if kind == "pair":
+            return self.update_sink_pair(etype, rows, cols)
         if kind == "target_after":
             h = self.emit_produced(etype, nr, cols)
             t = self.emit_splat(etype, rows, cols)

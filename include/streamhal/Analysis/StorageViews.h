@@ -54,8 +54,10 @@ namespace streamhal {
 ///  - U has storage to give up: no block argument, constant or returned
 ///    value, and nothing views it yet; T is not a constant;
 ///  - T's storage is live (initialized) before U's first definition, and no
-///    op defines, reads or writes any value of T's storage from U's first
-///    definition until the update: they would see the box early;
+///    op defines, reads or writes bytes of T's storage overlapping U's box
+///    from U's first definition until the update: they would see the box
+///    early (an update into T touches its own box only, and a view of T with
+///    constant bytes only those bytes; anything else touches all of T);
 ///  - after the update, T's storage is not written in place while U is
 ///    read, and U is not written in place while T's storage is needed.
 /// Candidates are decided in IR order, in O(n log n) for n ops and uses.
