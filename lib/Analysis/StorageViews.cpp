@@ -48,6 +48,10 @@ struct ClassFacts {
   /// Holds a block argument or a constant subspan: storage of its own that
   /// lives beyond the fragment.
   bool fixed = false;
+  /// Holds a block argument: the caller's buffer, which another operand may
+  /// be too (the same value passed twice, or returned twice by an earlier
+  /// fragment).
+  bool input = false;
   /// Holds a returned value.
   bool returned = false;
   /// Holds a constant subspan: read-only.
@@ -150,6 +154,9 @@ public:
         }))
       return;
     collectFacts();
+    for (const ClassFacts &classFacts : facts)
+      if (classFacts.input)
+        addInputFacts(classFacts);
     rootBytes.resize(facts.size());
     returnedBytes.resize(facts.size());
     for (const ClassFacts &classFacts : facts)
@@ -169,6 +176,14 @@ private:
   }
 
   void collectFacts();
+  /// Adds the writes and touches of a class that shares, or may share, the
+  /// bytes of a fragment operand to those of every operand.
+  void addInputFacts(const ClassFacts &classFacts) {
+    inputWrites.insert(classFacts.writes.begin(), classFacts.writes.end());
+    inputTouches.insert(classFacts.touches.begin(), classFacts.touches.end());
+    for (auto [index, touched] : classFacts.rangedTouches)
+      inputTouches.insert(index);
+  }
   /// A clone or a contiguous slice whose result class may view its source.
   void decideCopyView(Operation *op);
   /// A contiguous update whose update value may be computed in place, in
@@ -200,13 +215,18 @@ private:
   /// itself is returned (all of its bytes then belong to that result).
   SmallVector<SmallVector<StaticBytes, 2>> returnedBytes;
   SmallVector<bool> wholeReturned;
+  /// The writes and touches of every class holding or viewing a fragment
+  /// operand: operands may be one buffer, so for the rules that look for
+  /// writes or touches of a storage, all operands are one storage.
+  std::set<int64_t> inputWrites;
+  std::set<int64_t> inputTouches;
 };
 
 void StorageViews::Decider::collectFacts() {
   facts.resize(aliasing.getNumClasses());
   for (BlockArgument argument : body.getArguments())
     if (std::optional<unsigned> classIndex = classOf(argument))
-      facts[*classIndex].fixed = true;
+      facts[*classIndex].fixed = facts[*classIndex].input = true;
   for (Operation &op : body) {
     int64_t index = liveness.getOpIndex(&op);
     // Every definition and use, nested uses included (they count as the
@@ -298,6 +318,8 @@ void StorageViews::Decider::merge(unsigned viewClass, unsigned sourceClass,
     for (auto [index, touched] : view.rangedTouches)
       group.touches.insert(index);
   }
+  if (group.input)
+    addInputFacts(view);
   group.returned |= view.returned;
   group.viewed = true;
   views.rootReturned[root] = group.returned;
@@ -337,7 +359,8 @@ void StorageViews::Decider::decideCopyView(Operation *op) {
          return other.overlaps(*bytes);
        })))
     return decline(op, "returned view of bytes that are not the result's");
-  if (anyWithin(group.writes, defined, viewEnd))
+  if (anyWithin(group.writes, defined, viewEnd) ||
+      (group.input && anyWithin(inputWrites, defined, viewEnd)))
     return decline(op, "the source is written in place while the view lives");
   if ((group.constant && !view.writes.empty()) ||
       anyWithin(view.writes, defined, groupEnd))
@@ -373,11 +396,13 @@ void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
     return decline(update, "the target's storage starts after the value");
   std::optional<StaticBytes> bytes = getRootBytes(update, *targetClass, root);
   if (anyWithin(group.touches, produced, written - 1) ||
-      touchesBytesWithin(group, bytes, produced, written - 1))
+      touchesBytesWithin(group, bytes, produced, written - 1) ||
+      (group.input && anyWithin(inputTouches, produced, written - 1)))
     return decline(update, "the target is used while the value is computed");
   // After the update both name the same bytes: neither may be written in
   // place while the other is still read.
-  if (anyWithin(group.writes, written + 1, sunkEnd))
+  if (anyWithin(group.writes, written + 1, sunkEnd) ||
+      (group.input && anyWithin(inputWrites, written + 1, sunkEnd)))
     return decline(update, "the target is written while the value lives");
   if (anyWithin(sunk.writes, written, groupEnd))
     return decline(update, "the value is written while the target lives");

@@ -49,6 +49,23 @@ def gen_function(rng, fid, max_ops, constant_writes, view_weight,
         block_args.append(f"%a{i}: {outer_type}")
         v = Value(f"%a{i}", etype, rows, cols, f"%id{d}" if dyn else None, f"%a{i}")
         tensor_values.append(v)
+    # Sometimes one tensor argument is passed twice: two block arguments, one
+    # buffer. The generator gives both one storage, so a write through one
+    # kills the other; results of that storage are never tied (a tie names
+    # one block argument).
+    shared = set()
+    if tensor_values and rng.random() < 0.2:
+        i = rng.randrange(len(tensor_values))
+        etype, cols, d = tensors[i]
+        original = tensor_values[i]
+        k = len(tensor_values)
+        outer_type = operand_types[i]
+        operands.append(f"%t{i}")
+        operand_types.append(outer_type)
+        block_args.append(f"%a{k}: {original.type()}")
+        tensor_values.append(Value(f"%a{k}", etype, original.rows, cols,
+                                   original.dyn, original.storage))
+        shared.add(original.storage)
     for d in range(ndims):
         func_args.append(f"%d{d}: index")
         operands.append(f"%d{d}")
@@ -89,8 +106,9 @@ def gen_function(rng, fid, max_ops, constant_writes, view_weight,
     for v in chosen:
         outer_dims = f"{{{dim_outer[v.dyn]}}}" if v.dyn else ""
         tie = None
-        for i, tv in enumerate(tensor_values):
-            if v.storage == tv.storage and tv.type() == v.type() and rng.random() < 0.7:
+        for i, tv in enumerate(tensor_values[:len(tensors)]):
+            if (v.storage == tv.storage and tv.type() == v.type() and
+                    v.storage not in shared and rng.random() < 0.7):
                 tie = i
         if tie is not None and v is not tensor_values[tie]:
             result_outer.append(f"%t{tie}" if not v.dyn else f"%t{tie} as {v.type()}{outer_dims}")

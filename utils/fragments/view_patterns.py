@@ -127,8 +127,33 @@ class ViewPatterns:
                                    self.clone_returned_source_dies,
                                    self.clone_returned_with_source,
                                    self.constant_rows,
-                                   self.update_sink])
+                                   self.update_sink,
+                                   self.shared_buffer])
         pattern()
+
+    def shared_buffer(self):
+        """Two live names of one buffer (a tensor argument passed twice):
+        a view of one, or a value sunk into one, must not outlive a write
+        through the other, nor be computed while the other is read."""
+        pairs = [(a, b) for a in self.live() for b in self.live()
+                 if a is not b and a.storage == b.storage and
+                 a.type() == b.type() and a.dyn is None and self.writable(b)]
+        if not pairs:
+            return
+        a, b = self.rng.choice(pairs)
+        if self.rng.random() < 0.5:
+            view = self.emit_view(a)
+            b = self.emit_write(b)
+            self.observe([view])
+            return
+        nr = self.rng.randint(1, b.rows)
+        h = self.emit_produced(b.etype, nr, b.cols)
+        self.observe([a])
+        u = self.write_in_place(b, b.etype, b.rows, b.cols, None)
+        self.lines.append(
+            f"    {u.name} = flow.tensor.update {h.name}, {b.name}[{self.const(b.rows - nr)}, {self.const(0)}] : "
+            f"{h.type()} -> {b.name} as {b.typed()}")
+        self.observe([u])
 
     def emit_produced(self, etype, rows, cols):
         """An untied dispatch result of the given static shape, reading a

@@ -60,6 +60,9 @@ namespace streamhal {
 ///    constant bytes only those bytes; anything else touches all of T);
 ///  - after the update, T's storage is not written in place while U is
 ///    read, and U is not written in place while T's storage is needed.
+/// Fragment operands may be one buffer (an argument passed twice), so the
+/// writes and touches of every class holding or viewing a block argument
+/// count for all of them.
 /// Candidates are decided in IR order, in O(n log n) for n ops and uses.
 ///
 /// The views form a forest over alias classes: a view's *storage root* is

@@ -130,3 +130,32 @@ func.func @decreasing_waves() -> tensor<4xf32> {
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @in0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @out, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+    hal.interface.binding @inout, set=0, binding=2, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// One argument passed twice is one buffer: the in-place write through %a
+// waits for the read through %b (the operands count as one storage).
+// CHECK-LABEL: func.func @operand_passed_twice
+// CHECK: flow.dispatch {{.*}}(%[[B:.+]]) {flow.wave = 0 : i64, hal.bindings = [#hal.ex.operand_buffer<"in0"
+// CHECK-NEXT: flow.dispatch {{.*}} {flow.wave = 1 : i64, hal.bindings = [#hal.ex.operand_buffer<"inout"
+func.func @operand_passed_twice(%arg0: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+  %c64 = arith.constant 64 : index
+  %0:2 = flow.ex.stream.fragment(%c64, %arg0, %arg0) : (index, tensor<64xf32>, tensor<64xf32>) -> (%arg0, tensor<64xf32>) =
+      (%n: index, %a: tensor<64xf32>, %b: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
+    %r = flow.dispatch @ex::@entry[%n](%b) {hal.bindings = [#hal.ex.operand_buffer<"in0", 0 : index>, #hal.ex.result_buffer<"out", 0 : index>]} : (tensor<64xf32>) -> tensor<64xf32>
+    %w = flow.dispatch @ex::@entry[%n](%a) {hal.bindings = [#hal.ex.operand_buffer<"inout", 0 : index>]} : (tensor<64xf32>) -> %a
+    flow.return %w, %r : tensor<64xf32>, tensor<64xf32>
+  }
+  return %0#0, %0#1 : tensor<64xf32>, tensor<64xf32>
+}

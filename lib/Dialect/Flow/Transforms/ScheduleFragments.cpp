@@ -18,6 +18,7 @@
 #include "streamhal/Dialect/Flow/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include <numeric>
 
 #define DEBUG_TYPE "flow-schedule-fragments"
 
@@ -67,6 +68,20 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
     Operation *lastInPlaceWrite = nullptr;
   };
   SmallVector<ClassState> classes(aliasing.getNumClasses());
+  // The storage each class orders on: fragment operands may be one buffer
+  // (an argument passed twice), so every class holding a block argument
+  // orders on the first of them.
+  SmallVector<unsigned> storageOf(aliasing.getNumClasses());
+  std::iota(storageOf.begin(), storageOf.end(), 0u);
+  std::optional<unsigned> inputStorage;
+  for (BlockArgument argument : body.getArguments()) {
+    if (!aliasing.getOrdinal(argument))
+      continue;
+    unsigned classIndex = aliasing.getClassIndex(argument);
+    if (!inputStorage)
+      inputStorage = classIndex;
+    storageOf[classIndex] = *inputStorage;
+  }
   SmallVector<Operation *> ops;
   for (Operation &op : body.without_terminator())
     ops.push_back(&op);
@@ -86,7 +101,7 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
           dependOn(body.findAncestorOpInBlock(*def));
         unsigned classIndex = aliasing.getClassIndex(operand);
         if (classIndex < classes.size())
-          usedClasses.push_back(classIndex);
+          usedClasses.push_back(storageOf[classIndex]);
       }
     });
     // Storage order: after the last in-place write of anything it touches.
@@ -99,6 +114,7 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
       unsigned classIndex = aliasing.getClassIndex(op->getOperand(operand));
       if (classIndex >= classes.size())
         continue;
+      classIndex = storageOf[classIndex];
       writtenClasses.push_back(classIndex);
       for (Operation *reader : classes[classIndex].readersSinceWrite)
         dependOn(reader);
