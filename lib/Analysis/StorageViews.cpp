@@ -26,8 +26,10 @@ namespace {
 struct StaticBytes {
   int64_t offset;
   int64_t length;
+  /// Empty ranges overlap nothing: they hold no byte.
   bool overlaps(const StaticBytes &other) const {
-    return offset < other.offset + other.length &&
+    return length > 0 && other.length > 0 &&
+           offset < other.offset + other.length &&
            other.offset < offset + length;
   }
 };

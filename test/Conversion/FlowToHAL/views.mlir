@@ -11,7 +11,7 @@
 // Views instead of copies (docs/lowering.md): a contiguous slice or a clone
 // shares its source's storage when no execution can tell the difference,
 // and keeps its copy otherwise. With copies=always every one is a copy.
-// ALWAYS-COUNT-27: func.func
+// ALWAYS-COUNT-28: func.func
 // ALWAYS-NOT: func.func
 
 hal.executable private @ex {
@@ -963,4 +963,39 @@ func.func @view_of_operand_passed_twice(%arg0: tensor<8x4xf32>) -> (tensor<8x4xf
     flow.return %w, %r : tensor<8x4xf32>, tensor<4x4xf32>
   }
   return %0#0, %0#1 : tensor<8x4xf32>, tensor<4x4xf32>
+}
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @s0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @d0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+    hal.interface.binding @rw, set=0, binding=2, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// Empty returned slices hold no byte, so they overlap nothing: all three
+// results are views of the dispatch's output (the empty ones and the rows
+// 0-3 block are disjoint).
+// CHECK-LABEL: func.func @empty_views
+// CHECK-NOT: copy_buffer
+// CHECK: hal.command_buffer.end
+func.func @empty_views(%arg0: tensor<8x4xf32>) -> (tensor<0x4xf32>, tensor<0x4xf32>, tensor<4x4xf32>) {
+  %c4 = arith.constant 4 : index
+  %0:3 = flow.ex.stream.fragment(%c4, %arg0) : (index, tensor<8x4xf32>) -> (tensor<0x4xf32>, tensor<0x4xf32>, tensor<4x4xf32>) =
+      (%n: index, %a: tensor<8x4xf32>) -> (tensor<0x4xf32>, tensor<0x4xf32>, tensor<4x4xf32>) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c4_0 = arith.constant 4 : index
+    %x = flow.dispatch @ex::@entry[%n](%a) {hal.bindings = [#hal.ex.operand_buffer<"s0", 0 : index>, #hal.ex.result_buffer<"d0", 0 : index>]} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    %b = flow.tensor.slice %x[%c2, %c0 for %c0, %c4_0] : tensor<8x4xf32> -> tensor<0x4xf32>
+    %c = flow.tensor.slice %x[%c2, %c0 for %c0, %c4_0] : tensor<8x4xf32> -> tensor<0x4xf32>
+    %d = flow.tensor.slice %x[%c0, %c0 for %c4_0, %c4_0] : tensor<8x4xf32> -> tensor<4x4xf32>
+    flow.return %b, %c, %d : tensor<0x4xf32>, tensor<0x4xf32>, tensor<4x4xf32>
+  }
+  return %0#0, %0#1, %0#2 : tensor<0x4xf32>, tensor<0x4xf32>, tensor<4x4xf32>
 }
