@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Analysis/StorageViews.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -66,39 +67,33 @@ struct ClassFacts {
 /// a clone or slice, the target of an update), when the shapes, the element
 /// type and the starts are constants.
 std::optional<StaticBytes> getStaticViewBytes(Operation *op) {
-  Value inner =
-      isa<flow::TensorUpdateOp>(op) ? op->getOperand(0) : op->getResult(0);
-  std::optional<int64_t> length = util::getStaticByteSize(inner.getType());
+  std::optional<int64_t> length =
+      util::getStaticByteSize(StorageViews::getViewedValue(op).getType());
   if (!length)
     return std::nullopt;
   if (isa<flow::TensorCloneOp>(op))
     return StaticBytes{0, *length};
-  Value outer;
-  OperandRange starts = op->getOperands();
-  if (auto slice = dyn_cast<flow::TensorSliceOp>(op)) {
-    outer = slice.getSource();
-    starts = slice.getStartIndices();
-  } else {
-    auto update = cast<flow::TensorUpdateOp>(op);
-    outer = update.getTarget();
-    starts = update.getStartIndices();
-  }
-  auto outerType = dyn_cast<ShapedType>(outer.getType());
-  if (!outerType || !outerType.hasStaticShape())
-    return std::nullopt;
+  auto slice = dyn_cast<flow::TensorSliceOp>(op);
+  auto update = dyn_cast<flow::TensorUpdateOp>(op);
+  Value outer = slice ? slice.getSource() : update.getTarget();
+  OperandRange starts =
+      slice ? slice.getStartIndices() : update.getStartIndices();
+  auto outerType = cast<ShapedType>(outer.getType());
   std::optional<int64_t> elementBytes =
       util::getElementByteCount(outerType.getElementType());
-  if (!elementBytes)
+  if (!outerType.hasStaticShape() || !elementBytes)
     return std::nullopt;
-  int64_t offset = 0;
+  SmallVector<int64_t> offsets;
   for (auto [start, extent] : llvm::zip_equal(starts, outerType.getShape())) {
     std::optional<int64_t> constant =
         flow::getConstantIntThroughCaptures(start);
-    // In bounds (checked by the lowering), so no overflow below.
     if (!constant || *constant < 0 || *constant >= extent)
       return std::nullopt;
-    offset = offset * extent + *constant;
+    offsets.push_back(*constant);
   }
+  // In bounds (checked by the lowering), so the offset fits in 64 bits.
+  int64_t offset =
+      linearize(offsets, computeSuffixProduct(outerType.getShape()));
   return StaticBytes{offset * *elementBytes, *length};
 }
 
@@ -437,6 +432,14 @@ StorageViews::StorageViews(
     if (aliasing.getOrdinal(returned))
       rootReturned[aliasing.getClassIndex(returned)] = true;
   Decider(*this, body, isContiguousBox).run();
+}
+
+Value StorageViews::getViewedValue(Operation *op) {
+  return llvm::TypeSwitch<Operation *, Value>(op)
+      .Case<flow::TensorSliceOp, flow::TensorCloneOp>(
+          [](Operation *copy) { return copy->getResult(0); })
+      .Case([](flow::TensorUpdateOp update) { return update.getUpdate(); })
+      .Default([](Operation *) { return Value(); });
 }
 
 void StorageViews::print(llvm::raw_ostream &os) const {

@@ -80,6 +80,18 @@ public:
                llvm::function_ref<bool(mlir::Operation *)> isContiguousBox,
                bool elide = true);
 
+  /// The value `op` can make a view: the result of a slice or clone, the
+  /// update value of an update; null for any other op.
+  static mlir::Value getViewedValue(mlir::Operation *op);
+  /// Returns true when `op` is the op that makes a class a view (it then
+  /// has nothing to record). A class can be a view by one op and still be
+  /// written by another: a slice sunk into a later update still copies.
+  bool isViewOp(mlir::Operation *op) const {
+    mlir::Value viewed = getViewedValue(op);
+    return viewed && liveness.getAliasing().getOrdinal(viewed) &&
+           getViewOp(liveness.getAliasing().getClassIndex(viewed)) == op;
+  }
+
   /// Returns the op that makes class `classIndex` a view (the slice or
   /// clone defining it, or the update it is sunk into), or null when the
   /// class has storage of its own.

@@ -59,6 +59,10 @@ void CommandRecorder::record() {
 
   Block &body = state.getFragment().getBody().front();
   for (Operation &op : body.without_terminator()) {
+    // A view shares its source's storage, a sunk update value already sits
+    // in its target: nothing to copy.
+    if (state.getViews().isViewOp(&op))
+      continue;
     llvm::TypeSwitch<Operation *>(&op)
         .Case([&](flow::DispatchOp dispatch) { recordDispatch(dispatch); })
         .Case([&](flow::TensorSplatOp splat) { recordSplat(splat); })
@@ -153,20 +157,7 @@ void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
   finishCommand(fill);
 }
 
-bool CommandRecorder::isViewOp(Operation *op) const {
-  // The value an op makes a view: a slice's or clone's result, an update's
-  // update value. A class can be a view by one op and still be written by
-  // another (a slice sunk into a later update still copies).
-  Value view =
-      isa<flow::TensorUpdateOp>(op) ? op->getOperand(0) : op->getResult(0);
-  return state.getViews().getViewOp(state.getAliasing().getClassIndex(view)) ==
-         op;
-}
-
 void CommandRecorder::recordClone(flow::TensorCloneOp op) {
-  // A view shares its source's storage: nothing to copy.
-  if (isViewOp(op))
-    return;
   // The result's own length: the source may be a larger constant range.
   BufferRange source = state.getRange(op.getOperand());
   BufferRange target = state.getRange(op.getResult());
@@ -188,15 +179,10 @@ void CommandRecorder::recordConstantCopy(hal::ConstantSubspanOp op) {
 }
 
 void CommandRecorder::recordSlice(flow::TensorSliceOp op) {
-  if (isViewOp(op))
-    return;
   recordBoxCopy(op, op.getSource(), op.getResult(), /*intoOuter=*/false);
 }
 
 void CommandRecorder::recordUpdate(flow::TensorUpdateOp op) {
-  // An update value computed in place in the target's box: nothing to copy.
-  if (isViewOp(op))
-    return;
   recordBoxCopy(op, op.getTarget(), op.getUpdate(), /*intoOuter=*/true);
 }
 

@@ -112,9 +112,6 @@ public:
   unsigned getNumBarriers() const { return numBarriers; }
 
 private:
-  /// Returns true when `op` (a slice, clone or update) is the op that makes
-  /// a class a view (StorageViews): it then records nothing.
-  bool isViewOp(mlir::Operation *op) const;
   void recordDispatch(flow::DispatchOp op);
   void recordSplat(flow::TensorSplatOp op);
   /// Splats of 8-byte elements (WideSplat.cpp): fills and doubling copies.

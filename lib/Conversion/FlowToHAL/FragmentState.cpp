@@ -8,6 +8,7 @@
 
 #include "FragmentState.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
@@ -180,10 +181,9 @@ Value FragmentState::getBoxOffset(const CopyBox &box,
     int64_t elementBytes =
         util::getElementByteCount(outerType.getElementType()).value_or(1);
     // In bounds (checked), so the offset fits in 64 bits.
-    int64_t offset = 0;
-    for (auto [start, extent] : llvm::zip_equal(*staticStarts, *staticShape))
-      offset = offset * extent + start;
-    offset *= elementBytes;
+    int64_t offset =
+        linearize(*staticStarts, computeSuffixProduct(*staticShape)) *
+        elementBytes;
     if (staticOffset)
       *staticOffset = offset;
     return getIndex(offset);

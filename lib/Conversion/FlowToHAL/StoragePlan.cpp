@@ -245,20 +245,14 @@ void StoragePlan::assignViews() {
   // In op order, so that the storage a view sits in has its range (a view
   // of a view, an update sunk into a view, ...).
   for (Operation &op : body.without_terminator()) {
-    // The value a view op makes a view, and the outer value it sits in.
-    Value view, outer;
-    if (isa<flow::TensorSliceOp, flow::TensorCloneOp>(op)) {
-      view = op.getResult(0);
-      outer = op.getOperand(0);
-    } else if (auto update = dyn_cast<flow::TensorUpdateOp>(op)) {
-      view = update.getUpdate();
-      outer = update.getTarget();
-    } else {
+    if (!views.isViewOp(&op))
       continue;
-    }
+    Value view = StorageViews::getViewedValue(&op);
     unsigned classIndex = aliasing.getClassIndex(view);
-    if (views.getViewOp(classIndex) != &op)
-      continue;
+    // The outer value the view sits in: a slice's or clone's source, an
+    // update's target.
+    auto update = dyn_cast<flow::TensorUpdateOp>(op);
+    Value outer = update ? update.getTarget() : op.getOperand(0);
     BufferRange source = state.getRange(outer);
     Value length = state.getValueSize(view);
     // A clone of a whole source of the same size is the source's range.
