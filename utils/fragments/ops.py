@@ -101,8 +101,12 @@ class OpGenerators:
 
     def op_reshape(self):
         s = self.pick()
-        if not s:
-            return
+        if s:
+            self.emit_reshape(s)
+
+    def emit_reshape(self, s):
+        """A reshape of `s` (same storage): static values get a random shape
+        with the same element count, dynamic ones keep theirs."""
         if s.dyn:
             rows, cols = s.rows, s.cols
         else:
@@ -111,6 +115,7 @@ class OpGenerators:
             rows = total // cols
         v = self.new_value(s.etype, rows, cols, s.dyn, storage=s.storage)
         self.lines.append(f"    {v.name} = flow.tensor.reshape {s.name} : {s.typed()} -> {v.typed()}")
+        return v
 
     def op_dispatch(self):
         operands = []

@@ -64,15 +64,7 @@ class ViewPatterns:
             return self.emit_rows(self.emit_rows(x))
         if kind == "clone":
             return self.emit_clone(x)
-        if x.dyn:
-            rows, cols = x.rows, x.cols
-        else:
-            total = x.rows * x.cols
-            cols = self.rng.choice([d for d in range(1, 9) if total % d == 0])
-            rows = total // cols
-        r = self.new_value(x.etype, rows, cols, x.dyn, storage=x.storage)
-        self.lines.append(f"    {r.name} = flow.tensor.reshape {x.name} : {x.typed()} -> {r.typed()}")
-        return self.emit_clone(r)
+        return self.emit_clone(self.emit_reshape(x))
 
     def emit_write(self, t, read=None):
         """Writes `t`'s storage in place: a tied dispatch (also reading
@@ -102,17 +94,21 @@ class ViewPatterns:
             f"({', '.join(o.typed() for o in operands)}) -> {t.name}")
         return v
 
+    def emit_reading_dispatch(self, result, inputs):
+        """`result` = an untied dispatch of @w1 reading `inputs`."""
+        slots = [f'#hal.ex.operand_buffer<"in{i}", {i} : index>' for i in range(len(inputs))]
+        slots.append('#hal.ex.result_buffer<"out0", 0 : index>')
+        ex = self.rng.choice(["exA", "exB", "exC"])
+        self.lines.append(
+            f"    {result.name} = flow.dispatch @{ex}::@w1[{self.const(1)}]({', '.join(v.name for v in inputs)}) "
+            f"{{hal.bindings = [{', '.join(slots)}]}} : ({', '.join(v.typed() for v in inputs)}) -> {result.typed()}")
+        return result
+
     def observe(self, values):
         """A dispatch reading `values` now; its result is returned."""
         rows, cols, dyn = self.random_shape()
         r = self.new_value(self.rng.choice(ELEMENT_TYPES), rows, cols, dyn)
-        slots = [f'#hal.ex.operand_buffer<"in{i}", {i} : index>' for i in range(len(values))]
-        slots.append('#hal.ex.result_buffer<"out0", 0 : index>')
-        ex = self.rng.choice(["exA", "exB", "exC"])
-        self.lines.append(
-            f"    {r.name} = flow.dispatch @{ex}::@w1[{self.const(1)}]({', '.join(v.name for v in values)}) "
-            f"{{hal.bindings = [{', '.join(slots)}]}} : ({', '.join(v.typed() for v in values)}) -> {r.typed()}")
-        self.observed.append(r)
+        self.observed.append(self.emit_reading_dispatch(r, values))
 
     def kill(self, value):
         """Ends the life of `value`'s storage (no later use of any alias)."""
@@ -159,14 +155,7 @@ class ViewPatterns:
         """An untied dispatch result of the given static shape, reading a
         live value when there is one."""
         inputs = [x for x in [self.pick()] if x]
-        v = self.new_value(etype, rows, cols, None)
-        slots = [f'#hal.ex.operand_buffer<"in{i}", {i} : index>' for i in range(len(inputs))]
-        slots.append('#hal.ex.result_buffer<"out0", 0 : index>')
-        ex = self.rng.choice(["exA", "exB", "exC"])
-        self.lines.append(
-            f"    {v.name} = flow.dispatch @{ex}::@w1[{self.const(1)}]({', '.join(x.name for x in inputs)}) "
-            f"{{hal.bindings = [{', '.join(slots)}]}} : ({', '.join(x.typed() for x in inputs)}) -> {v.typed()}")
-        return v
+        return self.emit_reading_dispatch(self.new_value(etype, rows, cols, None), inputs)
 
     def update_sink_pair(self, etype, rows, cols):
         """Two values updated into one target, computed before or between
@@ -197,13 +186,7 @@ class ViewPatterns:
         """An untied dispatch result reading `source` half of the time."""
         if self.rng.random() < 0.5:
             return self.emit_produced(etype, rows, cols)
-        v = self.new_value(etype, rows, cols, None)
-        ex = self.rng.choice(["exA", "exB", "exC"])
-        self.lines.append(
-            f"    {v.name} = flow.dispatch @{ex}::@w1[{self.const(1)}]({source.name}) "
-            f'{{hal.bindings = [#hal.ex.operand_buffer<"in0", 0 : index>, #hal.ex.result_buffer<"out0", 0 : index>]}} : '
-            f"({source.typed()}) -> {v.typed()}")
-        return v
+        return self.emit_reading_dispatch(self.new_value(etype, rows, cols, None), [source])
 
     def update_sink(self):
         """A value computed and then updated into a target's row block: a
