@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
+#include "streamhal/Dialect/Flow/IR/FlowDialect.h"
 #include "streamhal/Dialect/HAL/IR/HALCommandLine.h"
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
 #include "streamhal/Dialect/Util/IR/UtilDialect.h"

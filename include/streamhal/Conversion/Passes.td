@@ -34,6 +34,7 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
+    "::streamhal::flow::FlowDialect",
     "::streamhal::hal::HALDialect",
     "::streamhal::util::UtilDialect"
   ];

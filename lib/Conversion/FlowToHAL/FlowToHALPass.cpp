@@ -13,6 +13,7 @@
 #include "streamhal/Conversion/FlowToHAL/HostReadability.h"
 #include "streamhal/Conversion/Passes.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
 
@@ -78,16 +79,24 @@ struct ConvertFlowToHALPass
 
     // Check everything first so that a bad module fails with precise
     // diagnostics and is left untouched.
-    FragmentAnalysisCache analyses;
-    if (failed(checkFlowToHALLowerable(module, &analyses)))
+    auto analyses = std::make_unique<FragmentAnalysisCache>();
+    if (failed(checkFlowToHALLowerable(module, analyses.get())))
       return signalPassFailure();
+    // Value semantics first: every copy a tie would otherwise lose becomes
+    // an explicit clone, so the storage plan may write in place wherever
+    // the IR says it may. Fragments it changed are analysed again.
+    if (flow::materializeCopyOnWrite(module).changed()) {
+      analyses = std::make_unique<FragmentAnalysisCache>();
+      if (failed(checkFlowToHALLowerable(module, analyses.get())))
+        return signalPassFailure();
+    }
 
     // Which outputs the host may read, from the uses of the tensors before
     // anything is rewritten; the alias classes come from the check.
     HostReadability hostReadability(
         module,
         [&](flow::ExStreamFragmentOp fragment) -> const ValueAliasing * {
-          const FragmentAnalysisCache::Entry *entry = analyses.lookup(fragment);
+          const FragmentAnalysisCache::Entry *entry = analyses->lookup(fragment);
           return entry ? entry->aliasing.get() : nullptr;
         });
 
@@ -97,7 +106,7 @@ struct ConvertFlowToHALPass
     options.barriers = barriers;
     options.copies = copies;
     options.statistics = &statistics;
-    options.analyses = &analyses;
+    options.analyses = analyses.get();
     options.hostReadability = &hostReadability;
 
     FlowToHALTypeConverter typeConverter(context);

@@ -18,6 +18,7 @@
 #include "streamhal/Dialect/Flow/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include <numeric>
 
 #define DEBUG_TYPE "flow-schedule-fragments"
@@ -38,21 +39,6 @@ bool isCommandOp(Operation *op) {
              TensorUpdateOp>(op);
 }
 
-/// Returns the operand indices an op overwrites in place: the operands
-/// tied to results of a dispatch, the target of an update. Reshapes are
-/// tied but write nothing.
-SmallVector<unsigned> getInPlaceOperands(Operation *op) {
-  SmallVector<unsigned> operands;
-  if (!isa<DispatchOp, TensorUpdateOp>(op))
-    return operands;
-  auto tied = cast<util::TiedOpInterface>(op);
-  for (unsigned result = 0, e = op->getNumResults(); result < e; ++result)
-    if (std::optional<unsigned> operand =
-            tied.getTiedResultOperandIndex(result))
-      operands.push_back(*operand);
-  return operands;
-}
-
 /// Schedules one fragment body; returns the number of waves.
 int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   if (fragment.getBody().empty())
@@ -65,7 +51,7 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   DenseMap<Operation *, int64_t> levels;
   struct ClassState {
     SmallVector<Operation *> readersSinceWrite;
-    Operation *lastInPlaceWrite = nullptr;
+    Operation *lastInPlaceWrite = nullptr; // Last op writing the storage.
   };
   SmallVector<ClassState> classes(aliasing.getNumClasses());
   // The storage each class orders on: fragment operands may be one buffer
@@ -104,21 +90,25 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
           usedClasses.push_back(storageOf[classIndex]);
       }
     });
-    // Storage order: after the last in-place write of anything it touches.
-    for (unsigned classIndex : usedClasses)
+    // A command writes the storage of every value it defines: in place
+    // for a tied result, and also for a fresh value whose class shares
+    // storage with others (a value returned tied to a fragment operand is
+    // computed in that operand's buffer). Reshapes only rename.
+    SmallVector<unsigned> writtenClasses;
+    if (isCommandOp(op))
+      for (Value result : op->getResults()) {
+        unsigned classIndex = aliasing.getClassIndex(result);
+        if (classIndex < classes.size())
+          writtenClasses.push_back(storageOf[classIndex]);
+      }
+    // Storage order: after the last write of anything it reads or writes,
+    // and a write after every earlier reader of its storage.
+    for (unsigned classIndex : llvm::concat<unsigned>(usedClasses, writtenClasses))
       if (Operation *writer = classes[classIndex].lastInPlaceWrite)
         dependOn(writer);
-    // An in-place write waits for every earlier reader of its storage.
-    SmallVector<unsigned> writtenClasses;
-    for (unsigned operand : getInPlaceOperands(op)) {
-      unsigned classIndex = aliasing.getClassIndex(op->getOperand(operand));
-      if (classIndex >= classes.size())
-        continue;
-      classIndex = storageOf[classIndex];
-      writtenClasses.push_back(classIndex);
+    for (unsigned classIndex : writtenClasses)
       for (Operation *reader : classes[classIndex].readersSinceWrite)
         dependOn(reader);
-    }
     levels[op] = isCommandOp(op) ? depth + 1 : depth;
 
     if (isCommandOp(op))

@@ -10,6 +10,7 @@
 #define STREAMHAL_DIALECT_FLOW_TRANSFORMS_PASSES_H
 
 #include "mlir/Pass/Pass.h"
+#include "streamhal/Dialect/Flow/IR/FlowDialect.h"
 
 namespace streamhal::flow {
 

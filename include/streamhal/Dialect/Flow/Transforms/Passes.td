@@ -34,4 +34,33 @@ def ScheduleFragmentsPass : Pass<"flow-schedule-fragments"> {
   }];
 }
 
+def MaterializeCopyOnWritePass
+    : Pass<"flow-materialize-copy-on-write", "mlir::ModuleOp"> {
+  let summary = "Makes every copy that tensor value semantics needs explicit";
+  let description = [{
+    Every flow tensor value is immutable; a tie lets a result reuse its
+    operand's storage but never allows losing bytes still needed. This pass
+    makes the needed copies explicit, so that everything after it may write
+    in place wherever the IR says so (docs/lowering.md, "Value semantics"):
+    - inside a fragment, an in-place write (a tied dispatch result, an
+      update into its target) whose overwritten value is still read later,
+      read by the same op through another operand, or is an operand the
+      caller keeps, writes a `flow.tensor.clone` inserted right before it;
+    - a fragment result tied to an operand loses its tie when the operand's
+      storage is still needed after the fragment (a later use of any value
+      sharing it, a second operand in it, a global holding it), or when its
+      value cannot be computed in that storage without overwriting a value
+      still needed; a clone into the same storage of a value dead right
+      after it (a copy onto itself) is removed;
+    - a host `flow.tensor.store` or a call whose callee writes an argument
+      in place gets a copy (a one-clone fragment) of a value still needed.
+    Callees are handled before callers, so a call knows which arguments its
+    callee writes. `--convert-flow-to-hal` runs the same materialization
+    first; the pass exists to inspect its result and for pipelines that
+    transform fragments in between. Running it twice changes nothing.
+  }];
+  // Copies of host-side values are one-clone fragments.
+  let dependentDialects = ["::streamhal::flow::FlowDialect"];
+}
+
 #endif // STREAMHAL_DIALECT_FLOW_TRANSFORMS_PASSES_TD

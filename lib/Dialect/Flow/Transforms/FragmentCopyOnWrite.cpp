@@ -1,0 +1,313 @@
+//===- FragmentCopyOnWrite.cpp - copies a fragment body needs -------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Inside a fragment, storage is shared by alias classes (ValueAliasing). A
+// class holds a sequence of *versions*: the values an op writes into the
+// storage, each with the reshapes that only rename it. A version must stay
+// intact until its last use. Two kinds of op start a new version:
+//  - an in-place write (a tied dispatch result, an update into its target):
+//    when the version it overwrites is still needed, the write goes into a
+//    clone instead (copy on write);
+//  - a fresh definition in a class that also holds a block argument (the
+//    value returned tied to that argument): when an earlier version is still
+//    needed there, the tie is dropped and the result gets its own storage.
+//    A clone of a version that is dead right after it, into the same
+//    storage, is a copy onto itself and is removed instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "streamhal/Analysis/LivenessIntervals.h"
+#include "streamhal/Analysis/ValueAliasing.h"
+#include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/Support/Debug.h"
+#include <limits>
+
+#define DEBUG_TYPE "flow-materialize-copy-on-write"
+
+using namespace mlir;
+
+namespace streamhal::flow {
+
+CopyOnWriteStats &CopyOnWriteStats::operator+=(const CopyOnWriteStats &other) {
+  clonesInserted += other.clonesInserted;
+  tiesDropped += other.tiesDropped;
+  identityClonesRemoved += other.identityClonesRemoved;
+  copyFragmentsInserted += other.copyFragmentsInserted;
+  return *this;
+}
+
+namespace {
+
+/// Position used for a block argument the caller keeps: beyond every op.
+constexpr int64_t kCallerKeeps = std::numeric_limits<int64_t>::max();
+
+/// An in-place write that must go into a clone: operand `operand` of `op`.
+struct CloneSite {
+  Operation *op;
+  unsigned operand;
+};
+
+/// What one scan of a fragment body decided; applied after the scan so that
+/// the analyses stay valid while it runs.
+struct Decisions {
+  SmallVector<CloneSite> clones;
+  SmallVector<unsigned> untieResults;
+  SmallVector<TensorCloneOp> identityClones;
+  bool empty() const {
+    return clones.empty() && untieResults.empty() && identityClones.empty();
+  }
+};
+
+/// Returns the operand an op writes in place for result `result`, if any.
+/// Reshapes are tied but only rename their source.
+std::optional<unsigned> getInPlaceOperand(Operation *op, unsigned result) {
+  if (isa<TensorReshapeOp>(op))
+    return std::nullopt;
+  auto tied = dyn_cast<util::TiedOpInterface>(op);
+  if (!tied)
+    return std::nullopt;
+  std::optional<unsigned> operand = tied.getTiedResultOperandIndex(result);
+  if (!operand || *operand >= op->getNumOperands())
+    return std::nullopt;
+  return operand;
+}
+
+/// The facts of one scan: op positions, versions and their last uses.
+class BodyScan {
+public:
+  BodyScan(ExStreamFragmentOp fragment, const ValueAliasing &aliasing)
+      : fragment(fragment), aliasing(aliasing),
+        body(fragment.getBody().front()) {
+    unsigned position = 0;
+    for (Operation &op : body)
+      positions[&op] = position++;
+
+    // Versions: a reshape renames its source's bytes.
+    ArrayRef<Value> values = aliasing.getValues();
+    for (Operation &op : body)
+      if (auto reshape = dyn_cast<TensorReshapeOp>(op)) {
+        std::optional<unsigned> result = aliasing.getOrdinal(reshape);
+        std::optional<unsigned> source =
+            aliasing.getOrdinal(reshape.getSource());
+        if (result && source)
+          versions.unionSets(*result, *source);
+      }
+    versionOf.resize(values.size());
+    versionLastUse.assign(values.size(), -1);
+    llvm::BitVector donated = getDonatedArguments();
+    for (auto [ordinal, value] : llvm::enumerate(values)) {
+      auto leader = versions.findLeader(ordinal);
+      versionOf[ordinal] =
+          leader == versions.member_end() ? ordinal : *leader;
+      // A block argument is defined before the first op.
+      int64_t lastUse = -1;
+      if (auto argument = dyn_cast<BlockArgument>(value)) {
+        if (!donated.test(argument.getArgNumber()))
+          lastUse = kCallerKeeps;
+      } else {
+        lastUse = positions.lookup(value.getDefiningOp());
+      }
+      for (OpOperand &use : value.getUses())
+        if (Operation *user = body.findAncestorOpInBlock(*use.getOwner()))
+          lastUse = std::max<int64_t>(lastUse, positions.lookup(user));
+      int64_t &versionUse = versionLastUse[versionOf[ordinal]];
+      versionUse = std::max(versionUse, lastUse);
+    }
+  }
+
+  /// Block arguments whose storage the caller gives up (a result is tied).
+  llvm::BitVector getDonatedArguments() const {
+    llvm::BitVector donated(body.getNumArguments());
+    unsigned begin = fragment.getArgumentsBeginIndex();
+    for (unsigned i = 0, e = fragment->getNumResults(); i < e; ++i)
+      if (std::optional<unsigned> operand =
+              fragment.getTiedResultOperandIndex(i))
+        if (*operand - begin < donated.size())
+          donated.set(*operand - begin);
+    return donated;
+  }
+
+  int64_t position(Operation *op) const { return positions.lookup(op); }
+  std::optional<unsigned> version(Value value) const {
+    std::optional<unsigned> ordinal = aliasing.getOrdinal(value);
+    if (!ordinal)
+      return std::nullopt;
+    return versionOf[*ordinal];
+  }
+  int64_t lastUse(unsigned version) const { return versionLastUse[version]; }
+
+  /// Adds the in-place writes whose overwritten version is still needed.
+  void findCopiesOnWrite(Decisions &decisions) const;
+  /// Adds the ties to drop and the copies onto themselves.
+  void findUnsoundTies(Decisions &decisions) const;
+
+private:
+  mutable ExStreamFragmentOp fragment;
+  const ValueAliasing &aliasing;
+  Block &body;
+  DenseMap<Operation *, unsigned> positions;
+  llvm::EquivalenceClasses<unsigned> versions;
+  SmallVector<unsigned> versionOf;
+  SmallVector<int64_t> versionLastUse;
+};
+
+void BodyScan::findCopiesOnWrite(Decisions &decisions) const {
+  for (Operation &op : body.without_terminator()) {
+    int64_t here = position(&op);
+    SmallVector<unsigned, 2> written;
+    for (unsigned result = 0, e = op.getNumResults(); result < e; ++result) {
+      std::optional<unsigned> operand = getInPlaceOperand(&op, result);
+      if (!operand || llvm::is_contained(written, *operand))
+        continue;
+      written.push_back(*operand);
+      std::optional<unsigned> overwritten = version(op.getOperand(*operand));
+      if (!overwritten)
+        continue;
+      // Needed later (or by the caller), or read by this very op through
+      // another operand: a kernel must not read bytes it overwrites.
+      bool needed = lastUse(*overwritten) > here;
+      for (OpOperand &other : op.getOpOperands())
+        if (other.getOperandNumber() != *operand &&
+            version(other.get()) == overwritten)
+          needed = true;
+      if (!needed)
+        continue;
+      LLVM_DEBUG(llvm::dbgs() << "copy on write: operand " << *operand
+                              << " of " << op.getName() << " at " << op.getLoc()
+                              << " is still needed after op " << here << "\n");
+      decisions.clones.push_back({&op, *operand});
+    }
+  }
+}
+
+void BodyScan::findUnsoundTies(Decisions &decisions) const {
+  // Only a class holding a block argument can hold two independently
+  // defined versions: the argument's and the value returned tied to it.
+  llvm::BitVector checked(aliasing.getNumClasses());
+  for (BlockArgument argument : body.getArguments()) {
+    unsigned classIndex = aliasing.getClassIndex(argument);
+    if (classIndex >= aliasing.getNumClasses() || checked.test(classIndex))
+      continue;
+    checked.set(classIndex);
+    ArrayRef<Value> members = aliasing.getClassMembers(classIndex);
+    if (members.size() < 2)
+      continue;
+    // Members are in IR order: the last use of every earlier version.
+    std::optional<int64_t> earlierLastUse;
+    bool unsound = false;
+    for (Value member : members) {
+      auto result = dyn_cast<OpResult>(member);
+      bool freshDefinition =
+          result && !isa<TensorReshapeOp>(result.getOwner()) &&
+          !getInPlaceOperand(result.getOwner(), result.getResultNumber());
+      if (freshDefinition && earlierLastUse) {
+        Operation *definer = result.getOwner();
+        int64_t here = position(definer);
+        auto clone = dyn_cast<TensorCloneOp>(definer);
+        if (clone && *earlierLastUse == here &&
+            aliasing.isAliased(clone.getOperand(), clone.getResult())) {
+          LLVM_DEBUG(llvm::dbgs() << "copy onto itself removed at "
+                                  << clone.getLoc() << "\n");
+          decisions.identityClones.push_back(clone);
+        } else if (*earlierLastUse >= here) {
+          LLVM_DEBUG(llvm::dbgs()
+                     << "tie dropped: " << definer->getName() << " at "
+                     << definer->getLoc()
+                     << " would overwrite a version needed until op "
+                     << *earlierLastUse << "\n");
+          unsound = true;
+        }
+      }
+      earlierLastUse =
+          std::max(earlierLastUse.value_or(-1), lastUse(*version(member)));
+    }
+    if (!unsound)
+      continue;
+    auto terminator = cast<ReturnOp>(body.getTerminator());
+    for (unsigned i = 0, e = fragment->getNumResults(); i < e; ++i)
+      if (fragment.getTiedResultOperandIndex(i) &&
+          aliasing.getClassIndex(terminator.getOperand(i)) == classIndex)
+        decisions.untieResults.push_back(i);
+  }
+}
+
+/// Drops the ties of the given fragment results.
+void untieResults(ExStreamFragmentOp fragment, ArrayRef<unsigned> results) {
+  SmallVector<int64_t> tied(fragment->getNumResults(), util::kUntiedIndex);
+  if (ArrayAttr attr = fragment.getTiedOperandsAttr())
+    for (auto [i, entry] : llvm::enumerate(attr.getAsRange<IntegerAttr>()))
+      if (i < tied.size())
+        tied[i] = entry.getInt();
+  for (unsigned result : results)
+    tied[result] = util::kUntiedIndex;
+  fragment.setTiedOperandsAttr(Builder(fragment).getI64ArrayAttr(tied));
+}
+
+/// Inserts `flow.tensor.clone` of operand `site.operand` before `site.op`
+/// and makes the op write the clone.
+bool insertClone(CloneSite site) {
+  Operation *op = site.op;
+  Value source = op->getOperand(site.operand);
+  auto type = cast<RankedTensorType>(source.getType());
+  SmallVector<Value> dims;
+  if (auto shaped = dyn_cast<util::ShapeAwareOpInterface>(op))
+    llvm::append_range(dims, shaped.getOperandDynamicDims(site.operand));
+  if (dims.size() != static_cast<size_t>(type.getNumDynamicDims()))
+    return false; // The verifier guarantees the dims; nothing to copy with.
+  OpBuilder builder(op);
+  auto clone = TensorCloneOp::create(builder, op->getLoc(), type, source, dims);
+  if (Attribute wave = op->getAttr(LivenessIntervals::kWaveAttrName))
+    clone->setAttr(LivenessIntervals::kWaveAttrName, wave);
+  op->setOperand(site.operand, clone.getResult());
+  return true;
+}
+
+} // namespace
+
+CopyOnWriteStats materializeFragmentCopyOnWrite(ExStreamFragmentOp fragment) {
+  CopyOnWriteStats stats;
+  if (fragment.getBody().empty() ||
+      !isa<ReturnOp>(fragment.getBody().front().back()))
+    return stats;
+  // Each round either drops ties, removes clones or inserts clones that
+  // never conflict again, so a few rounds suffice; the bound only guards
+  // against a bug turning into a hang.
+  for (unsigned round = 0, e = 8 + fragment->getNumResults(); round < e;
+       ++round) {
+    ValueAliasing aliasing(fragment);
+    BodyScan scan(fragment, aliasing);
+    Decisions decisions;
+    scan.findUnsoundTies(decisions);
+    if (decisions.untieResults.empty() && decisions.identityClones.empty())
+      scan.findCopiesOnWrite(decisions);
+    if (decisions.empty())
+      break;
+    if (!decisions.untieResults.empty()) {
+      llvm::sort(decisions.untieResults);
+      decisions.untieResults.erase(llvm::unique(decisions.untieResults),
+                                   decisions.untieResults.end());
+      untieResults(fragment, decisions.untieResults);
+      stats.tiesDropped += decisions.untieResults.size();
+      continue;
+    }
+    for (TensorCloneOp clone : decisions.identityClones) {
+      clone.getResult().replaceAllUsesWith(clone.getOperand());
+      clone.erase();
+      ++stats.identityClonesRemoved;
+    }
+    for (CloneSite site : decisions.clones)
+      stats.clonesInserted += insertClone(site);
+  }
+  return stats;
+}
+
+} // namespace streamhal::flow

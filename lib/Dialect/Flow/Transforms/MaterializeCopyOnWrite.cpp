@@ -1,0 +1,442 @@
+//===- MaterializeCopyOnWrite.cpp - copies value semantics needs ----------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The function-level half of copy on write. Around fragments, storage is
+// shared by fragment results tied to (or returning) their operands, by
+// `hal.tensor.cast`s and by calls whose callee returns an argument's
+// storage. Three kinds of op may write such storage in place: a fragment
+// with a result tied to an operand, a host `flow.tensor.store`, and a call
+// whose callee writes an argument in place. Each may do so only when
+// nothing needs the storage's value afterwards: no later use of any value
+// sharing it, no second operand of the op in it, and no global holding it.
+// Otherwise the fragment's tie is dropped (its body then copies before
+// writing), and a store or a call gets a copy of the value to write.
+//
+//===----------------------------------------------------------------------===//
+
+#include "streamhal/Analysis/ValueAliasing.h"
+#include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
+#include "streamhal/Dialect/Flow/Transforms/Passes.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
+#include "streamhal/Dialect/Util/IR/UtilOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/Support/Debug.h"
+#include <limits>
+
+#define DEBUG_TYPE "flow-materialize-copy-on-write"
+
+namespace streamhal::flow {
+#define GEN_PASS_DEF_MATERIALIZECOPYONWRITEPASS
+#include "streamhal/Dialect/Flow/Transforms/Passes.h.inc"
+} // namespace streamhal::flow
+
+using namespace mlir;
+
+namespace streamhal::flow {
+namespace {
+
+constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+
+/// What callers need to know of a function.
+struct FunctionSummary {
+  /// Arguments the function may write in place.
+  llvm::BitVector writtenArguments;
+  /// For each result, the arguments whose storage it shares.
+  SmallVector<SmallVector<unsigned, 1>> resultArguments;
+  /// Results whose storage a global or a constant also holds.
+  llvm::BitVector pinnedResults;
+};
+
+bool isTracked(Type type) {
+  return isa<RankedTensorType, hal::BufferViewType>(type);
+}
+
+/// One function: storage classes of its values, built in op order.
+class FunctionCopyOnWrite {
+public:
+  FunctionCopyOnWrite(func::FuncOp function,
+                      const DenseMap<Operation *, FunctionSummary> &summaries,
+                      SymbolTable &symbols)
+      : function(function), summaries(summaries), symbols(symbols) {}
+
+  CopyOnWriteStats run();
+  FunctionSummary summarize();
+
+private:
+  struct ClassInfo {
+    /// Position of the last use of any member in its block.
+    int64_t lastUse = -1;
+    /// From this position on, a global holds the storage (kNever: none).
+    int64_t pinnedAfter = kNever;
+    /// Something wrote the storage in place.
+    bool written = false;
+  };
+
+  void addValue(Value value, bool pinned);
+  void unite(Value a, Value b);
+  ClassInfo &info(Value value) { return infos[classes.getLeaderValue(value)]; }
+  bool sameStorage(Value a, Value b) {
+    return classes.contains(a) && classes.contains(b) &&
+           classes.isEquivalent(a, b);
+  }
+  /// True when `op` may overwrite the storage of its operand `operand`.
+  bool mayWriteInPlace(Operation *op, unsigned operand);
+  /// Returns a copy (a one-clone fragment) of `value` made before `op`, or
+  /// a null value when its dims cannot be found there.
+  Value copyBefore(Operation *op, Value value);
+
+  void visitFragment(ExStreamFragmentOp fragment);
+  void visitCall(func::CallOp call);
+  void visitStore(TensorStoreOp store);
+
+  func::FuncOp function;
+  const DenseMap<Operation *, FunctionSummary> &summaries;
+  SymbolTable &symbols;
+  llvm::EquivalenceClasses<Value> classes;
+  DenseMap<Value, ClassInfo> infos;
+  DenseMap<Operation *, int64_t> positions;
+  CopyOnWriteStats stats;
+};
+
+void FunctionCopyOnWrite::addValue(Value value, bool pinned) {
+  if (!isTracked(value.getType()) || classes.contains(value))
+    return;
+  classes.insert(value);
+  ClassInfo valueInfo;
+  if (pinned)
+    valueInfo.pinnedAfter = -1;
+  Block *block = value.getParentBlock();
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = block->findAncestorOpInBlock(*use.getOwner());
+    int64_t position = user ? positions.lookup(user) : kNever;
+    valueInfo.lastUse = std::max(valueInfo.lastUse, position);
+    if (isa<util::GlobalStoreOp>(use.getOwner()))
+      valueInfo.pinnedAfter = std::min(valueInfo.pinnedAfter, position);
+  }
+  infos[value] = valueInfo;
+}
+
+void FunctionCopyOnWrite::unite(Value a, Value b) {
+  if (!classes.contains(a) || !classes.contains(b) || sameStorage(a, b))
+    return;
+  ClassInfo infoA = info(a), infoB = info(b);
+  infos.erase(classes.getLeaderValue(a));
+  infos.erase(classes.getLeaderValue(b));
+  classes.unionSets(a, b);
+  ClassInfo &merged = info(a);
+  merged.lastUse = std::max(infoA.lastUse, infoB.lastUse);
+  merged.pinnedAfter = std::min(infoA.pinnedAfter, infoB.pinnedAfter);
+  merged.written = infoA.written || infoB.written;
+}
+
+bool FunctionCopyOnWrite::mayWriteInPlace(Operation *op, unsigned operand) {
+  Value target = op->getOperand(operand);
+  if (!classes.contains(target))
+    return false;
+  int64_t here = positions.lookup(op);
+  ClassInfo &targetInfo = info(target);
+  if (targetInfo.lastUse > here || targetInfo.pinnedAfter <= here)
+    return false;
+  for (OpOperand &other : op->getOpOperands())
+    if (other.getOperandNumber() != operand && sameStorage(other.get(), target))
+      return false;
+  return true;
+}
+
+/// Finds the dims of `value` usable in front of `before`.
+static std::optional<SmallVector<Value>> findDims(Value value,
+                                                  Operation *before) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type)
+    return std::nullopt;
+  if (type.hasStaticShape())
+    return SmallVector<Value>();
+  auto dominates = [&](ValueRange dims) {
+    return dims.size() == static_cast<size_t>(type.getNumDynamicDims()) &&
+           llvm::all_of(dims, [&](Value dim) {
+             Operation *def = dim.getDefiningOp();
+             return !def || (def->getBlock() == before->getBlock() &&
+                             def->isBeforeInBlock(before));
+           });
+  };
+  if (auto result = dyn_cast<OpResult>(value))
+    if (auto shaped = dyn_cast<util::ShapeAwareOpInterface>(result.getOwner()))
+      if (ValueRange dims = shaped.getResultDynamicDims(result.getResultNumber());
+          dominates(dims))
+        return SmallVector<Value>(dims);
+  for (OpOperand &use : value.getUses())
+    if (auto shaped = dyn_cast<util::ShapeAwareOpInterface>(use.getOwner()))
+      if (ValueRange dims = shaped.getOperandDynamicDims(use.getOperandNumber());
+          dominates(dims))
+        return SmallVector<Value>(dims);
+  return std::nullopt;
+}
+
+Value FunctionCopyOnWrite::copyBefore(Operation *op, Value value) {
+  std::optional<SmallVector<Value>> dims = findDims(value, op);
+  if (!dims)
+    return Value();
+  auto type = cast<RankedTensorType>(value.getType());
+  OpBuilder builder(op);
+  Location loc = op->getLoc();
+  SmallVector<Value> operands{value};
+  llvm::append_range(operands, *dims);
+  Type resultType = type;
+  auto fragment = ExStreamFragmentOp::create(
+      builder, loc, TypeRange(resultType), operands, *dims, *dims,
+      builder.getI64ArrayAttr({util::kUntiedIndex}));
+  Block *body = builder.createBlock(&fragment.getBody());
+  for (Value operand : operands)
+    body->addArgument(operand.getType(), loc);
+  auto clone = TensorCloneOp::create(builder, loc, type, body->getArgument(0),
+                                     body->getArguments().drop_front());
+  Value cloned = clone.getResult();
+  ReturnOp::create(builder, loc, ValueRange(cloned));
+  ++stats.copyFragmentsInserted;
+  return fragment.getResult(0);
+}
+
+void FunctionCopyOnWrite::visitFragment(ExStreamFragmentOp fragment) {
+  // Ties whose operand's storage is still needed are dropped first; the
+  // body then treats that operand as the caller's.
+  SmallVector<int64_t> tied;
+  bool dropped = false;
+  unsigned begin = fragment.getArgumentsBeginIndex();
+  for (unsigned i = 0, e = fragment->getNumResults(); i < e; ++i) {
+    std::optional<unsigned> operand = fragment.getTiedResultOperandIndex(i);
+    if (operand && !mayWriteInPlace(fragment, *operand)) {
+      LLVM_DEBUG(llvm::dbgs() << "tie of result " << i << " dropped at "
+                              << fragment.getLoc()
+                              << ": the operand is still needed\n");
+      operand.reset();
+      dropped = true;
+      ++stats.tiesDropped;
+    }
+    tied.push_back(operand ? int64_t(*operand - begin) : util::kUntiedIndex);
+  }
+  if (dropped)
+    fragment.setTiedOperandsAttr(Builder(fragment).getI64ArrayAttr(tied));
+  stats += materializeFragmentCopyOnWrite(fragment);
+
+  // Results sharing storage with operands or with each other, as the body
+  // now stands.
+  for (OpResult result : fragment->getResults())
+    addValue(result, /*pinned=*/false);
+  if (fragment.getBody().empty())
+    return;
+  Block &body = fragment.getBody().front();
+  auto terminator = dyn_cast<ReturnOp>(body.getTerminator());
+  if (!terminator)
+    return;
+  ValueAliasing aliasing(fragment);
+  DenseMap<unsigned, Value> storageOfClass;
+  for (BlockArgument argument : body.getArguments()) {
+    if (!aliasing.getOrdinal(argument))
+      continue;
+    Value operand = fragment.getArguments()[argument.getArgNumber()];
+    auto [it, inserted] =
+        storageOfClass.try_emplace(aliasing.getClassIndex(argument), operand);
+    if (!inserted)
+      unite(it->second, operand);
+  }
+  for (auto [result, returned] :
+       llvm::zip(fragment->getResults(), terminator.getOperands())) {
+    if (!aliasing.getOrdinal(returned))
+      continue;
+    auto [it, inserted] =
+        storageOfClass.try_emplace(aliasing.getClassIndex(returned), result);
+    if (!inserted)
+      unite(it->second, result);
+  }
+  for (unsigned i = 0, e = fragment->getNumResults(); i < e; ++i)
+    if (std::optional<unsigned> operand = fragment.getTiedResultOperandIndex(i))
+      info(fragment->getOperand(*operand)).written = true;
+}
+
+void FunctionCopyOnWrite::visitCall(func::CallOp call) {
+  auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+  // A declaration follows the calling convention: it writes no argument
+  // and returns storage of its own. A callee still being visited
+  // (recursion) may write every argument and return anything.
+  static const FunctionSummary kExternal;
+  const FunctionSummary *summary = nullptr;
+  if (callee && callee.isExternal())
+    summary = &kExternal;
+  else if (callee)
+    if (auto it = summaries.find(callee); it != summaries.end())
+      summary = &it->second;
+  for (OpOperand &operand : call->getOpOperands()) {
+    unsigned index = operand.getOperandNumber();
+    if (!isTracked(operand.get().getType()))
+      continue;
+    bool written = !summary ||
+                   (summary != &kExternal &&
+                    (index >= summary->writtenArguments.size() ||
+                     summary->writtenArguments.test(index)));
+    if (!written)
+      continue;
+    if (!mayWriteInPlace(call, index))
+      if (Value copy = copyBefore(call, operand.get())) {
+        LLVM_DEBUG(llvm::dbgs() << "call operand " << index << " copied at "
+                                << call.getLoc() << "\n");
+        addValue(copy, /*pinned=*/false);
+        operand.set(copy);
+      }
+    if (classes.contains(operand.get()))
+      info(operand.get()).written = true;
+  }
+  for (OpResult result : call->getResults()) {
+    unsigned index = result.getResultNumber();
+    bool pinned = !summary ||
+                  (summary != &kExternal &&
+                   (index >= summary->pinnedResults.size() ||
+                    summary->pinnedResults.test(index)));
+    addValue(result, pinned);
+    if (summary && index < summary->resultArguments.size())
+      for (unsigned argument : summary->resultArguments[index])
+        if (argument < call->getNumOperands())
+          unite(result, call->getOperand(argument));
+  }
+}
+
+void FunctionCopyOnWrite::visitStore(TensorStoreOp store) {
+  unsigned target = store.getTargetMutable().getOperandNumber();
+  if (!mayWriteInPlace(store, target))
+    if (Value copy = copyBefore(store, store.getTarget())) {
+      LLVM_DEBUG(llvm::dbgs() << "stored tensor copied at " << store.getLoc()
+                              << "\n");
+      addValue(copy, /*pinned=*/false);
+      store.getTargetMutable().assign(copy);
+    }
+  addValue(store.getResult(), /*pinned=*/false);
+  unite(store.getResult(), store.getTarget());
+  if (classes.contains(store.getTarget()))
+    info(store.getTarget()).written = true;
+}
+
+CopyOnWriteStats FunctionCopyOnWrite::run() {
+  for (Block &block : function.getBody()) {
+    positions.clear();
+    int64_t position = 0;
+    for (Operation &op : block)
+      positions[&op] = position++;
+    // Arguments of other blocks come from branches this pass does not
+    // follow: treat their storage as held elsewhere.
+    for (BlockArgument argument : block.getArguments())
+      addValue(argument, /*pinned=*/!block.isEntryBlock());
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (auto fragment = dyn_cast<ExStreamFragmentOp>(op)) {
+        visitFragment(fragment);
+      } else if (auto call = dyn_cast<func::CallOp>(op)) {
+        visitCall(call);
+      } else if (auto store = dyn_cast<TensorStoreOp>(op)) {
+        visitStore(store);
+      } else if (auto cast = dyn_cast<hal::TensorCastOp>(op)) {
+        for (Value result : op.getResults()) {
+          addValue(result, /*pinned=*/false);
+          unite(result, cast->getOperand(0));
+        }
+      } else {
+        // Globals, constants and anything unknown hold their own storage.
+        for (Value result : op.getResults())
+          addValue(result, /*pinned=*/true);
+      }
+      // Copies inserted in front of `op` shift nothing that matters: they
+      // are used only by `op`, which keeps its position.
+    }
+  }
+  return stats;
+}
+
+FunctionSummary FunctionCopyOnWrite::summarize() {
+  FunctionSummary summary;
+  unsigned numArguments = function.getNumArguments();
+  summary.writtenArguments.resize(numArguments);
+  for (BlockArgument argument : function.getArguments())
+    if (classes.contains(argument) && info(argument).written)
+      summary.writtenArguments.set(argument.getArgNumber());
+  auto terminator = function.getBody().empty()
+                        ? nullptr
+                        : dyn_cast<func::ReturnOp>(
+                              function.getBody().back().getTerminator());
+  unsigned numResults = function.getNumResults();
+  summary.resultArguments.resize(numResults);
+  summary.pinnedResults.resize(numResults, true);
+  if (!terminator || terminator->getNumOperands() != numResults)
+    return summary;
+  for (auto [index, returned] : llvm::enumerate(terminator.getOperands())) {
+    if (!classes.contains(returned)) {
+      summary.pinnedResults.reset(index);
+      continue;
+    }
+    if (info(returned).pinnedAfter == kNever)
+      summary.pinnedResults.reset(index);
+    for (BlockArgument argument : function.getArguments())
+      if (sameStorage(argument, returned))
+        summary.resultArguments[index].push_back(argument.getArgNumber());
+  }
+  return summary;
+}
+
+/// Callees before callers; a function met again while its callees are
+/// visited (recursion) is summarized conservatively by its callers.
+void visitInCallOrder(func::FuncOp function, SymbolTable &symbols,
+                      DenseSet<Operation *> &started,
+                      SmallVectorImpl<func::FuncOp> &order) {
+  if (!started.insert(function).second)
+    return;
+  function.walk([&](func::CallOp call) {
+    if (auto callee = symbols.lookup<func::FuncOp>(call.getCallee()))
+      visitInCallOrder(callee, symbols, started, order);
+  });
+  order.push_back(function);
+}
+
+} // namespace
+
+CopyOnWriteStats materializeCopyOnWrite(ModuleOp module) {
+  SymbolTable symbols(module);
+  DenseSet<Operation *> started;
+  SmallVector<func::FuncOp> order;
+  for (auto function : module.getOps<func::FuncOp>())
+    visitInCallOrder(function, symbols, started, order);
+  DenseMap<Operation *, FunctionSummary> summaries;
+  CopyOnWriteStats stats;
+  for (func::FuncOp function : order) {
+    if (function.isExternal())
+      continue;
+    FunctionCopyOnWrite state(function, summaries, symbols);
+    stats += state.run();
+    summaries[function] = state.summarize();
+  }
+  // Fragments outside functions (for example in initializers) have no
+  // caller-visible uses to check: their bodies still get their copies.
+  module.walk([&](ExStreamFragmentOp fragment) {
+    if (!fragment->getParentOfType<func::FuncOp>())
+      stats += materializeFragmentCopyOnWrite(fragment);
+  });
+  return stats;
+}
+
+namespace {
+struct MaterializeCopyOnWritePass
+    : public impl::MaterializeCopyOnWritePassBase<MaterializeCopyOnWritePass> {
+  using Base::Base;
+  void runOnOperation() override {
+    CopyOnWriteStats stats = materializeCopyOnWrite(getOperation());
+    if (!stats.changed())
+      markAllAnalysesPreserved();
+  }
+};
+} // namespace
+
+} // namespace streamhal::flow
