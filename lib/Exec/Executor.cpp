@@ -120,6 +120,11 @@ ArrayRef<DispatchRecord> Executor::getDispatchTrace() const {
   return impl->trace;
 }
 
+ArrayRef<std::optional<std::vector<uint8_t>>>
+Executor::getArgumentsAfterRun() const {
+  return impl->argumentsAfterRun;
+}
+
 ExecutorImpl::ExecutorImpl(ModuleOp module, ExecOptions options)
     : module(module), options(std::move(options)), symbols(module) {
   if (auto targets = module->getAttrOfType<ArrayAttr>("hal.device.targets"))
@@ -280,6 +285,18 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
   SmallVector<RuntimeValue> results;
   if (failed(callFunction(function, values, results, 0)))
     return failure();
+  argumentsAfterRun.clear();
+  for (const RuntimeValue &value : values) {
+    const BufferRef *buffer = std::get_if<BufferRef>(&value);
+    if (auto *view = std::get_if<BufferViewValue>(&value))
+      buffer = &view->buffer;
+    if (!buffer) {
+      argumentsAfterRun.emplace_back();
+      continue;
+    }
+    ArrayRef<uint8_t> bytes = buffer->root->read(buffer->offset, buffer->length);
+    argumentsAfterRun.emplace_back(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+  }
 
   SmallVector<HostValue> hostResults;
   for (auto [index, result] : llvm::enumerate(results)) {
@@ -298,11 +315,12 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
       host.bytes.assign(tensor->bytes->begin(), tensor->bytes->begin() + size);
       host.shape = tensor->shape;
       host.elementType = tensor->elementType;
-      host.identity = tensor->bytes.get();
+      host.identity = tensor->getIdentity();
     } else {
       BufferRef buffer;
       if (auto *view = std::get_if<BufferViewValue>(&result)) {
         buffer = view->buffer;
+        host.identity = view->identity ? view->identity : buffer.root.get();
         host.shape = view->shape;
         uint32_t bits = hal::getElementBitWidth(view->elementType);
         uint32_t kind = static_cast<uint32_t>(view->elementType) >> 24;

@@ -35,6 +35,11 @@ struct TensorValue {
   std::shared_ptr<const std::vector<uint8_t>> bytes;
   llvm::SmallVector<int64_t> shape;
   mlir::Type elementType;
+  /// The value this one is (a cast of a buffer view of it); null: itself.
+  const void *identity = nullptr;
+  const void *getIdentity() const {
+    return identity ? identity : bytes.get();
+  }
 };
 
 /// Length of a reference to a whole growable root.
@@ -55,6 +60,9 @@ struct BufferViewValue {
   llvm::SmallVector<int64_t> shape;
   int32_t elementType = 0;
   int32_t encoding = 0;
+  /// Flow level: the tensor value this view was cast from (null: the view
+  /// is its own value).
+  const void *identity = nullptr;
 };
 
 /// One concrete range a command accesses.
@@ -119,6 +127,9 @@ public:
   run(mlir::func::FuncOp function, llvm::ArrayRef<HostValue> arguments);
 
   llvm::SmallVector<DispatchRecord> trace;
+  /// Bytes of each buffer-like argument after the last run (empty for
+  /// scalars and tensors, which no run can change).
+  llvm::SmallVector<std::optional<std::vector<uint8_t>>> argumentsAfterRun;
 
   //===--------------------------------------------------------------------===//
   // Shared (Executor.cpp)

@@ -370,9 +370,13 @@ LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
                                       << view->buffer.length << "-byte buffer";
           ArrayRef<uint8_t> bytes =
               view->buffer.root->read(view->buffer.offset, size);
-          frame[castOp.getResult()] =
+          TensorValue result =
               makeTensor(std::vector<uint8_t>(bytes.begin(), bytes.end()),
                          *shape, elementType);
+          // A cast changes the type, not the value.
+          result.identity =
+              view->identity ? view->identity : view->buffer.root.get();
+          frame[castOp.getResult()] = std::move(result);
           return success();
         }
         FailureOr<TensorValue> tensor =
@@ -388,7 +392,8 @@ LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
             "buffer view", ArrayRef<uint8_t>(*tensor->bytes).take_front(size)));
         frame[castOp.getResult()] =
             BufferViewValue{BufferRef{root, 0, size}, tensor->shape, *encoded,
-                            hal::kDenseRowMajorEncoding};
+                            hal::kDenseRowMajorEncoding,
+                            tensor->getIdentity()};
         return success();
       })
       .Default([&](Operation *) {

@@ -396,6 +396,17 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
                                            *length, "copy target range");
         if (failed(to))
           return failure();
+        // vkCmdCopyBuffer (and IREE's HAL) leave overlapping copies
+        // undefined, a copy onto itself included.
+        if (from->root == to->root && from->length > 0 &&
+            from->offset < to->offset + to->length &&
+            to->offset < from->offset + from->length)
+          return copy.emitError()
+                 << "copies [" << from->offset << ", +" << from->length
+                 << ") onto the overlapping range [" << to->offset << ", +"
+                 << to->length << ") of the same buffer ("
+                 << from->root->getName()
+                 << "): overlapping copies are undefined on a device";
         Command command{Command::Kind::Copy};
         command.op = opPtr;
         command.source = *from;

@@ -293,6 +293,29 @@ static LogicalResult compareResults(func::FuncOp halFunction,
   return success();
 }
 
+/// Inputs count as results: an argument the caller keeps (no tie donates
+/// it) must hold its original bytes after the HAL level ran.
+static LogicalResult
+compareKeptArguments(func::FuncOp halFunction, const llvm::BitVector &donated,
+                     ArrayRef<HostValue> arguments,
+                     ArrayRef<std::optional<std::vector<uint8_t>>> after) {
+  for (auto [index, pair] : llvm::enumerate(llvm::zip(arguments, after))) {
+    const auto &[before, bytes] = pair;
+    if (!bytes || (index < donated.size() && donated.test(index)) ||
+        *bytes == before.bytes)
+      continue;
+    size_t at = 0;
+    while (at < bytes->size() && at < before.bytes.size() &&
+           (*bytes)[at] == before.bytes[at])
+      ++at;
+    return halFunction.emitError()
+           << "argument " << index << " (" << describeHostValue(before)
+           << ") was changed by the HAL level at byte " << at
+           << ", but no tie donates it: the caller keeps its bytes";
+  }
+  return success();
+}
+
 static ExecOptions getOptions() {
   ExecOptions options;
   options.seed = seed;
@@ -384,7 +407,10 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
     if (failed(halResults) ||
         failed(compareResults(halFunction, *results, *halResults,
                               flowExecutor.getDispatchTrace(),
-                              halExecutor.getDispatchTrace()))) {
+                              halExecutor.getDispatchTrace())) ||
+        failed(compareKeptArguments(halFunction, findDonatedArguments(function),
+                                    *arguments,
+                                    halExecutor.getArgumentsAfterRun()))) {
       ok = false;
       continue;
     }

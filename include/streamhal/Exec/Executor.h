@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "streamhal/Exec/Memory.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
 #include <memory>
@@ -98,9 +99,21 @@ public:
   /// The dispatches of the last run, in program order.
   llvm::ArrayRef<DispatchRecord> getDispatchTrace() const;
 
+  /// The bytes of each buffer or buffer-view argument after the last run
+  /// (std::nullopt for scalars and tensors, which a run cannot change).
+  llvm::ArrayRef<std::optional<std::vector<uint8_t>>>
+  getArgumentsAfterRun() const;
+
 private:
   std::unique_ptr<ExecutorImpl> impl;
 };
+
+/// The arguments of a flow-level function whose storage the function may
+/// overwrite: those a tie donates (a fragment result or a host store tied
+/// to the argument, or to a value sharing its storage through ties and
+/// casts), directly or through a call. The caller keeps every other
+/// argument's bytes (docs/lowering.md, "Value semantics").
+llvm::BitVector findDonatedArguments(mlir::func::FuncOp function);
 
 /// Input specification of one argument from the command line.
 struct ArgumentSpec {
