@@ -11,12 +11,17 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "streamhal/Conversion/Passes.h"
+#include "streamhal/Dialect/Flow/Transforms/Passes.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 
 using namespace mlir;
 
 void streamhal::buildLowerToHALPipeline(
     OpPassManager &pm, const LowerToHALPipelineOptions &options) {
+  // Value semantics first (the conversion would materialize the copies
+  // itself; as its own step the pipeline has IREE's shape: copy on write,
+  // then elision and allocation, then recording).
+  pm.addPass(flow::createMaterializeCopyOnWritePass());
   ConvertFlowToHALPassOptions convertOptions;
   convertOptions.outputMemoryType = options.outputMemoryType;
   convertOptions.barriers = options.barriers;
@@ -38,7 +43,8 @@ void streamhal::registerLowerToHALPipeline() {
   registered = true;
   PassPipelineRegistration<LowerToHALPipelineOptions>(
       "streamhal-lower-to-hal",
-      "Lowers flow to HAL with packed slabs: convert-flow-to-hal, "
+      "Lowers flow to HAL with packed slabs: "
+      "flow-materialize-copy-on-write, convert-flow-to-hal, "
       "hal-pack-allocations, canonicalize (options forwarded)",
       [](OpPassManager &pm, const LowerToHALPipelineOptions &options) {
         buildLowerToHALPipeline(pm, options);

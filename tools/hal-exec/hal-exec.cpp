@@ -94,7 +94,8 @@ static unsigned namedFunctionsFound = 0;
 
 /// The README's full pipeline.
 static constexpr const char *kDefaultPipeline =
-    "convert-flow-to-hal,hal-pack-allocations,canonicalize";
+    "flow-materialize-copy-on-write,convert-flow-to-hal,hal-pack-allocations,"
+    "canonicalize";
 
 /// `0xAB`, for diagnostics.
 static std::string hexByte(uint8_t byte) {

@@ -1,0 +1,299 @@
+#!/usr/bin/env python3
+# ===- gen_cow_fragments.py - Programs that need copy on write -*- python -*-===#
+#
+# Part of the streamhal project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
+# ===------------------------------------------------------------------------===#
+"""Writes random programs whose value semantics need copies, from --seed.
+
+gen_fragments.py keeps every value dead once its storage is written in
+place, so that storage and value semantics agree without any copy. This
+generator makes the opposite on purpose, one class per function (random
+element types, shapes, static or dynamic rows, which op writes, which op
+reads), each observed by a result or by the caller's inputs:
+  - tied:     a value written in place (tied dispatch or update) and read
+              afterwards: directly, through a reshape taken before the
+              write, or as a second operand of the writing dispatch;
+  - untied:   a fragment operand written in place while no result is tied
+              to it (the caller keeps the operand);
+  - after:    a fragment tied to a function argument, the argument read
+              again by a later fragment or returned;
+  - call:     a callee whose fragment writes its argument (tied or not),
+              the caller reading the argument after the call;
+  - twice:    one tensor passed as two operands, one written, the other
+              read afterwards;
+  - fresh:    a fresh value returned tied to an operand that a later wave
+              still reads (scheduling must keep the order);
+  - clone:    a clone of a donated operand written in place and returned
+              tied (a copy onto itself if lowered naively);
+  - concat:   pieces written into a target made after them.
+
+  gen_cow_fragments.py --seed=1 --count=60 > cow.mlir
+  hal-exec cow.mlir --check-lowering --orders=4
+"""
+
+import argparse
+import random
+import sys
+
+from fragments.executables import executables
+
+ELEMENT_TYPES = ["f32", "i32", "f16", "i8", "i16"]
+COLUMNS = [1, 2, 4, 8]
+DYNAMIC_EXTENT = 3  # hal-exec's value for a dynamic dim
+CLASSES = ["tied", "untied", "after", "call", "twice", "fresh", "clone",
+           "concat"]
+
+
+class Tensor:
+    def __init__(self, etype, rows, cols, dynamic):
+        self.etype, self.rows, self.cols, self.dynamic = etype, rows, cols, dynamic
+
+    def type(self):
+        rows = "?" if self.dynamic else self.rows
+        return f"tensor<{rows}x{self.cols}x{self.etype}>"
+
+    def typed(self, dim):
+        return self.type() + (f"{{{dim}}}" if self.dynamic else "")
+
+
+class Body:
+    """The lines of one fragment body, with fresh names and constants."""
+
+    def __init__(self, rng, dim):
+        self.rng, self.dim, self.lines, self.next, self.consts = rng, dim, [], 0, {}
+
+    def name(self):
+        self.next += 1
+        return f"%v{self.next}"
+
+    def const(self, value, type_="index"):
+        key = (value, type_)
+        if key not in self.consts:
+            self.consts[key] = f"%k{len(self.consts)}"
+            self.lines.append(f"    {self.consts[key]} = arith.constant {value} : {type_}")
+        return self.consts[key]
+
+    def splat(self, tensor):
+        literal = "1.5" if tensor.etype.startswith("f") else str(self.rng.randint(1, 99))
+        scalar = self.const(literal, tensor.etype)
+        v = self.name()
+        self.lines.append(f"    {v} = flow.tensor.splat {scalar} : {tensor.typed(self.dim)}")
+        return v
+
+    def dispatch(self, reads, tensor, tied=None, second=None):
+        """A dispatch reading `reads`, writing `tied` in place (binding io0)
+        or a new `tensor`; `second` is read as well (through in2)."""
+        operands, bindings, types = [], [], []
+        for slot, value in zip(["in0", "in1"], reads):
+            bindings.append(f'#hal.ex.operand_buffer<"{slot}", {len(operands)} : index>')
+            operands.append(value)
+            types.append(tensor.typed(self.dim))
+        if second is not None:
+            bindings.append(f'#hal.ex.operand_buffer<"in2", {len(operands)} : index>')
+            operands.append(second)
+            types.append(tensor.typed(self.dim))
+        if tied is not None:
+            bindings.append(f'#hal.ex.operand_buffer<"io0", {len(operands)} : index>')
+            operands.append(tied)
+            types.append(tensor.typed(self.dim))
+            result = tied
+        else:
+            bindings.append('#hal.ex.result_buffer<"out0", 0 : index>')
+            result = tensor.typed(self.dim)
+        v = self.name()
+        workload = self.const(self.rng.randint(1, 9))
+        self.lines.append(
+            f"    {v} = flow.dispatch @exA::@w1[{workload}]({', '.join(operands)}) "
+            f"{{hal.bindings = [{', '.join(bindings)}]}} : ({', '.join(types)}) -> {result}")
+        return v
+
+    def update(self, piece_tensor, piece, target_tensor, target, row):
+        v = self.name()
+        self.lines.append(
+            f"    {v} = flow.tensor.update {piece}, {target}[{self.const(row)}, {self.const(0)}] : "
+            f"{piece_tensor.typed(self.dim)} -> {target} as {target_tensor.typed(self.dim)}")
+        return v
+
+    def reshape(self, tensor, value):
+        v = self.name()
+        self.lines.append(f"    {v} = flow.tensor.reshape {value} : {tensor.typed(self.dim)} -> {tensor.typed(self.dim)}")
+        return v
+
+    def clone(self, tensor, value):
+        v = self.name()
+        self.lines.append(f"    {v} = flow.tensor.clone {value} : {tensor.typed(self.dim)}")
+        return v
+
+    def write(self, tensor, target, second=None):
+        """An in-place write of `target`: a tied dispatch or an update."""
+        if second is not None or tensor.dynamic or self.rng.random() < 0.6:
+            return self.dispatch([], tensor, tied=target, second=second)
+        piece = Tensor(tensor.etype, 1, tensor.cols, False)
+        return self.update(piece, self.splat(piece), tensor, target,
+                           self.rng.randrange(tensor.rows))
+
+
+class Function:
+    """One function: tensor arguments of one type, fragments, a return."""
+
+    def __init__(self, rng, fid, tensor, num_args=1):
+        self.rng, self.fid, self.tensor = rng, fid, tensor
+        self.num_args = num_args
+        self.lines, self.next = [], 0
+        self.prefix = []
+
+    def outer_dim(self):
+        return "%d" if self.tensor.dynamic else None
+
+    def fragment(self, operands, results, build):
+        """A fragment over tensor `operands` (outer names); `results` lists
+        for each result the operand index it is tied to, or None; `build`
+        fills the body given the block argument names and returns the
+        returned inner values."""
+        t = self.tensor
+        dim = "%id" if t.dynamic else None
+        body = Body(self.rng, dim)
+        block_args = [f"%a{i}" for i in range(len(operands))]
+        returned = build(body, block_args)
+        outer_ops = list(operands) + (["%d"] if t.dynamic else [])
+        outer_types = [t.typed("%d")] * len(operands) + (["index"] if t.dynamic else [])
+        inner_args = [f"{a}: {t.type()}" for a in block_args] + (["%id: index"] if t.dynamic else [])
+        result_types = []
+        for tie in results:
+            if tie is None:
+                result_types.append(t.typed("%d"))
+            else:
+                result_types.append(operands[tie] if not t.dynamic else f"{operands[tie]} as {t.typed('%d')}")
+        self.next += 1
+        name = f"%f{self.next}"
+        lhs = f"{name}:{len(results)}" if len(results) > 1 else name
+        self.lines.append(
+            f"  {lhs} = flow.ex.stream.fragment({', '.join(outer_ops)}) : ({', '.join(outer_types)}) -> "
+            f"({', '.join(result_types)}) =")
+        self.lines.append(f"      ({', '.join(inner_args)}) -> ({', '.join([t.type()] * len(results))}) {{")
+        self.lines.extend(body.lines)
+        self.lines.append(f"    flow.return {', '.join(returned)} : {', '.join([t.type()] * len(returned))}")
+        self.lines.append("  }")
+        if len(results) == 1:
+            return [name]
+        return [f"{name}#{i}" for i in range(len(results))]
+
+    def text(self, name, returns, private=False):
+        t = self.tensor
+        args = [f"%t{i}: {t.type()}" for i in range(self.num_args)]
+        if t.dynamic:
+            args.append("%d: index")
+        visibility = "private " if private else ""
+        head = f"func.func {visibility}@{name}({', '.join(args)}) -> ({', '.join([t.type()] * len(returns))}) {{"
+        return "\n".join([head] + self.lines +
+                         [f"  return {', '.join(returns)} : {', '.join([t.type()] * len(returns))}", "}"]) + "\n"
+
+
+def gen_class(rng, fid, kind):
+    """Returns the text of one function (and any callee) of class `kind`."""
+    etype = rng.choice(ELEMENT_TYPES)
+    dynamic = kind not in ("concat",) and rng.random() < 0.3
+    rows = DYNAMIC_EXTENT if dynamic else rng.randint(1, 6)
+    t = Tensor(etype, rows, rng.choice(COLUMNS), dynamic)
+    f = Function(rng, fid, t, num_args=1)
+    tie_result = rng.random() < 0.5
+
+    if kind == "tied":
+        def build(b, args):
+            source = rng.choice(["splat", "arg", "dispatch"])
+            v = {"splat": lambda: b.splat(t), "arg": lambda: args[0],
+                 "dispatch": lambda: b.dispatch([args[0]], t)}[source]()
+            how = rng.choice(["direct", "reshape", "second"])
+            alias = b.reshape(t, v) if how == "reshape" else v
+            if how == "second":
+                w = b.write(t, v, second=v)
+                r = b.dispatch([w], t)
+            else:
+                w = b.write(t, v)
+                r = b.dispatch([alias, w], t)
+            return [w, r]
+        returns = f.fragment(["%t0"], [0 if tie_result else None, None], build)
+        return f.text(f"f{fid}", returns)
+
+    if kind == "untied":
+        def build(b, args):
+            w = b.write(t, args[0])
+            return [b.dispatch([w], t)] if rng.random() < 0.5 else [w]
+        returns = f.fragment(["%t0"], [None], build)
+        return f.text(f"f{fid}", returns)
+
+    if kind == "after":
+        first = f.fragment(["%t0"], [0], lambda b, args: [b.write(t, args[0])])
+        if rng.random() < 0.5:
+            later = f.fragment(["%t0"], [None], lambda b, args: [b.dispatch([args[0]], t)])
+            return f.text(f"f{fid}", first + later)
+        return f.text(f"f{fid}", first + ["%t0"])
+
+    if kind == "call":
+        callee = Function(rng, fid, t, num_args=1)
+        returns = callee.fragment(["%t0"], [0 if tie_result else None],
+                                  lambda b, args: [b.write(t, args[0])])
+        text = callee.text(f"f{fid}_callee", returns, private=True)
+        dims = ", %d" if t.dynamic else ""
+        types = f"{t.type()}" + (", index" if t.dynamic else "")
+        f.lines.append(f"  %c = call @f{fid}_callee(%t0{dims}) : ({types}) -> {t.type()}")
+        later = f.fragment(["%t0"], [None], lambda b, args: [b.dispatch([args[0]], t)])
+        return text + f.text(f"f{fid}", ["%c"] + later)
+
+    if kind == "twice":
+        def build(b, args):
+            w = b.write(t, args[0])
+            return [w, b.dispatch([args[1]], t)]
+        returns = f.fragment(["%t0", "%t0"], [None, None], build)
+        return f.text(f"f{fid}", returns)
+
+    if kind == "fresh":
+        def build(b, args):
+            p = b.dispatch([args[0]], t)
+            q = b.dispatch([p, args[0]], t)
+            y = b.dispatch([], t)
+            return [y, q]
+        returns = f.fragment(["%t0"], [0, None], build)
+        return f.text(f"f{fid}", returns)
+
+    if kind == "clone":
+        def build(b, args):
+            c = b.clone(t, args[0])
+            return [b.write(t, c)]
+        returns = f.fragment(["%t0"], [0], build)
+        return f.text(f"f{fid}", returns)
+
+    # concat: pieces first, then the target, then the updates.
+    def build(b, args):
+        piece = Tensor(t.etype, 1, t.cols, False)
+        pieces = [b.dispatch([], piece) if rng.random() < 0.5 else b.splat(piece)
+                  for _ in range(t.rows)]
+        target = b.splat(t)
+        for row, p in enumerate(pieces):
+            target = b.update(piece, p, t, target, row)
+        return [target]
+    returns = f.fragment(["%t0"], [None], build)
+    return f.text(f"f{fid}", returns)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=60)
+    parser.add_argument("--classes", default=",".join(CLASSES),
+                        help="comma-separated classes to generate")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    classes = args.classes.split(",")
+    out = [f"// Generated by utils/gen_cow_fragments.py --seed={args.seed} --count={args.count}\n",
+           executables()]
+    for fid in range(args.count):
+        out.append(gen_class(rng, fid, classes[fid % len(classes)]))
+    sys.stdout.write("".join(out))
+
+
+if __name__ == "__main__":
+    main()
