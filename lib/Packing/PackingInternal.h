@@ -320,8 +320,17 @@ uint64_t countConflictingPairs(const NormalizedProblem &problem);
 /// Best fit in input order (parity with IREE's placement loop).
 PackingResult packInOrder(const NormalizedProblem &problem);
 
-/// Best of several orderings placed by best fit; never worse than in-order.
-PackingResult packGreedy(const NormalizedProblem &problem);
+/// The rows sorted by (lower, upper, size, alignment) of the original
+/// problem, ties by index: an order that depends only on the multiset of rows
+/// and is start ordered.
+std::vector<unsigned> canonicalOrder(const PackingProblem &problem);
+
+/// Best of several orderings placed by best fit, all derived from
+/// `canonical` (a `canonicalOrder`), so the result does not depend on the
+/// order of the rows; never worse than in-order on the canonically sorted
+/// rows.
+PackingResult packGreedy(const NormalizedProblem &problem,
+                         llvm::ArrayRef<unsigned> canonical);
 
 /// Branch and bound starting from `incumbent` (a greedy packing).
 PackingResult packOptimal(const NormalizedProblem &problem,
