@@ -7,8 +7,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Places the buffers by best fit in several orders and keeps the lowest
-// packing. The input order is always one of them, so the result is never worse
-// than in-order. An ordering is abandoned as soon as it exceeds the best
+// packing. Every order is derived from the canonical order of the rows (not
+// from the order they come in), which is itself one of them: the result does
+// not depend on the row order and is never worse than in-order on the
+// canonically sorted rows. An ordering is abandoned as soon as it exceeds the best
 // height seen so far, which makes the losers cheap.
 //
 // Orders of non-decreasing start are placed by the O(n log n) sweep; the
