@@ -7,10 +7,13 @@
 #
 #===----------------------------------------------------------------------===#
 #
-# Usage: generate.py N [SEED] > out.csv  (used by scale.sh)
+# Usage: generate.py N [SEED [ORDER]] > out.csv  (used by scale.sh)
 #
 # Writes N buffers as `id,lower,upper,size` with half-open lifetimes over
-# N time steps, rows in start order (the order a compiler emits them):
+# N time steps. ORDER is the order of the rows: `sorted` (the default, by
+# start: the order a compiler emits them), `reversed` (by decreasing start)
+# or `shuffled` (a random permutation drawn from SEED). Ids follow the
+# sorted order, so the three files hold the same buffers:
 #   - start: uniform in [0, N);
 #   - duration: log-uniform in [1, max(1, N / 10)] (most buffers short-lived,
 #     a few spanning a tenth of the run), clipped at N;
@@ -25,10 +28,13 @@ import sys
 
 
 def main():
-    if len(sys.argv) not in (2, 3):
-        sys.exit("usage: generate.py N [SEED]")
+    if len(sys.argv) not in (2, 3, 4):
+        sys.exit("usage: generate.py N [SEED [sorted|reversed|shuffled]]")
     count = int(sys.argv[1])
-    seed = int(sys.argv[2]) if len(sys.argv) == 3 else 1
+    seed = int(sys.argv[2]) if len(sys.argv) >= 3 else 1
+    order = sys.argv[3] if len(sys.argv) == 4 else "sorted"
+    if order not in ("sorted", "reversed", "shuffled"):
+        sys.exit(f"generate.py: unknown order '{order}'")
     rng = random.Random(seed)
     max_duration = max(1, count // 10)
     rows = []
@@ -39,10 +45,17 @@ def main():
         size = int(math.exp(rng.uniform(math.log(16), math.log(16 << 20))))
         rows.append((start, end, size))
     rows.sort(key=lambda row: row[0])
+    lines = [f"{index},{start},{end},{size}\n"
+             for index, (start, end, size) in enumerate(rows)]
+    if order == "reversed":
+        lines.reverse()
+    elif order == "shuffled":
+        # A generator of its own, so that the buffers do not depend on the
+        # order asked for.
+        random.Random(seed + 1_000_003).shuffle(lines)
     out = sys.stdout
     out.write("id,lower,upper,size\n")
-    for index, (start, end, size) in enumerate(rows):
-        out.write(f"{index},{start},{end},{size}\n")
+    out.writelines(lines)
 
 
 if __name__ == "__main__":

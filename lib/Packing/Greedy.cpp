@@ -7,8 +7,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Places the buffers by best fit in several orders and keeps the lowest
-// packing. The input order is always one of them, so the result is never worse
-// than in-order. An ordering is abandoned as soon as it exceeds the best
+// packing. Every order is derived from the canonical order of the rows (not
+// from the order they come in), which is itself one of them: the result does
+// not depend on the row order and is never worse than in-order on the
+// canonically sorted rows. An ordering is abandoned as soon as it exceeds the best
 // height seen so far, which makes the losers cheap.
 //
 // Orders of non-decreasing start are placed by the O(n log n) sweep; the
@@ -151,7 +153,9 @@ static void runReverseSweeps(const NormalizedProblem &problem,
   }
 }
 
-PackingResult detail::packGreedy(const NormalizedProblem &problem) {
+/// Greedy on a problem whose buffers are in canonical order (see
+/// `packGreedy`); the input order is one of the orderings.
+static PackingResult packCanonical(const NormalizedProblem &problem) {
   size_t numBuffers = problem.buffers.size();
   bool runClassic = countConflictingPairs(problem) <= kClassicPairBudget;
   // Only the classic orderings look at lifetime peaks.
@@ -228,10 +232,10 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem) {
       },
   };
 
-  // The input order goes last: it rarely wins, and by then the cutoff
-  // usually stops it early. It wins ties, so that whenever the classic
-  // in-order loop is as good as any ordering, its offsets are the ones kept
-  // (the reference packings of lowering.md are in-order ones).
+  // The (canonical) input order goes last: it rarely wins, and by then the
+  // cutoff usually stops it early. It wins ties, so that whenever in-order
+  // on the rows sorted canonically is as good as any ordering, its offsets
+  // are the ones kept.
   size_t startOrdering = orderings.size() - 1;
   orderings.push_back(nullptr);
 
@@ -278,4 +282,28 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem) {
   if (numBuffers == 0)
     best.slabSize = 0;
   return best;
+}
+
+PackingResult detail::packGreedy(const NormalizedProblem &problem,
+                                 llvm::ArrayRef<unsigned> canonical) {
+  // Greedy chooses its own orders, so the order of the rows must not matter:
+  // it packs the rows in canonical order (see `canonicalOrder`), and every
+  // ordering below is a stable sort of that order. The slab and each row's
+  // offset then depend only on the multiset of rows (equal rows are
+  // interchangeable). It also keeps the start ordering and the canonical
+  // order itself on the O(n log n) sweep for any input.
+  size_t numBuffers = problem.buffers.size();
+  assert(canonical.size() == numBuffers && "one position per buffer");
+  NormalizedProblem sorted;
+  sorted.sizeAlignment = problem.sizeAlignment;
+  sorted.progress = problem.progress;
+  sorted.buffers.reserve(numBuffers);
+  for (unsigned i : canonical)
+    sorted.buffers.push_back(problem.buffers[i]);
+  PackingResult result = packCanonical(sorted);
+  std::vector<int64_t> offsets(numBuffers, 0);
+  for (size_t position = 0; position < numBuffers; ++position)
+    offsets[canonical[position]] = result.offsets[position];
+  result.offsets = std::move(offsets);
+  return result;
 }

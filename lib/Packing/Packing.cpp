@@ -8,6 +8,7 @@
 
 #include "PackingInternal.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -15,6 +16,7 @@
 #include <chrono>
 #include <cmath>
 #include <numeric>
+#include <tuple>
 
 using namespace streamhal::packing;
 using namespace streamhal::packing::detail;
@@ -153,6 +155,21 @@ NormalizedProblem detail::normalize(const PackingProblem &problem) {
   return normalized;
 }
 
+std::vector<unsigned> detail::canonicalOrder(const PackingProblem &problem) {
+  std::vector<unsigned> order(problem.buffers.size());
+  std::iota(order.begin(), order.end(), 0);
+  // The raw values, not the normalised ones: rows whose sizes round to the
+  // same value must still be told apart, or which of them gets which offset
+  // would follow the row order. The lower bound comes first, so the order is
+  // start ordered in both conventions.
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    const Buffer &x = problem.buffers[a], &y = problem.buffers[b];
+    return std::tie(x.lower, x.upper, x.size, x.alignment) <
+           std::tie(y.lower, y.upper, y.size, y.alignment);
+  });
+  return order;
+}
+
 int64_t detail::packingHeight(const NormalizedProblem &problem,
                               llvm::ArrayRef<int64_t> offsets) {
   int64_t height = 0;
@@ -182,7 +199,7 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     result = packInOrder(normalized);
     break;
   case PackingStrategy::Greedy:
-    result = packGreedy(normalized);
+    result = packGreedy(normalized, canonicalOrder(problem));
     break;
   case PackingStrategy::Optimal: {
     // Clamped before the conversion: a double beyond the clock's range
@@ -194,7 +211,9 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     auto budget =
         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
             std::chrono::duration<double>(seconds));
-    result = packOptimal(normalized, packGreedy(normalized), lowerBound,
+    result = packOptimal(normalized,
+                         packGreedy(normalized, canonicalOrder(problem)),
+                         lowerBound,
                          options, startTime + budget);
     break;
   }

@@ -141,21 +141,29 @@ public:
   /// Forgets every placement.
   void reset();
 
-  /// Records that buffer `i` is placed.
-  void markPlaced(unsigned i);
+  /// Records that buffer `i` is placed, with `payload` (what the visitor of
+  /// `forEachPlacedConflict` gets back for it: its index, or a sort key).
+  void markPlaced(unsigned i, uint64_t payload);
 
-  /// Calls `visit(j)` for every placed buffer j != i whose lifetime conflicts
-  /// with buffer i's.
-  template <typename Visitor>
-  void forEachPlacedConflict(unsigned i, Visitor visit) const {
+  /// Calls `visit(payload)` for every placed buffer j != i whose lifetime
+  /// conflicts with buffer i's. The payloads are stored next to the
+  /// structure, so the walk reads memory in order instead of looking up every
+  /// neighbour: every listed buffer is known to conflict, except for a
+  /// zero-length query, where `indexOf(payload)` names the buffer to check.
+  template <typename Decoder, typename Visitor>
+  void forEachPlacedConflict(unsigned i, Decoder indexOf,
+                             Visitor visit) const {
     const NormalizedBuffer &query = buffers[i];
-    // Placed buffers containing the query's start: walk root to leaf.
+    bool zeroLength = query.start >= query.end;
+    // Placed buffers containing the query's start: walk root to leaf. Each
+    // has start <= query.start < end, so it conflicts unless the query is
+    // empty and starts with it.
     size_t leaf = pointIndex[i];
     size_t node = 1, lo = 0, hi = numPoints;
     while (true) {
-      for (unsigned j : nodeLists[node])
-        if (j != i && conflicts(query, buffers[j]))
-          visit(j);
+      for (uint64_t payload : nodeLists[node])
+        if (!zeroLength || conflicts(query, buffers[indexOf(payload)]))
+          visit(payload);
       if (hi - lo == 1)
         break;
       size_t mid = (lo + hi) / 2;
@@ -167,7 +175,8 @@ public:
         lo = mid;
       }
     }
-    // Placed buffers starting strictly inside the query.
+    // Placed buffers starting strictly inside the query: they all conflict
+    // (they end after they start, which is after the query's start).
     size_t from = firstStartAfter[i], to = firstStartAtEnd[i];
     for (size_t word = from / 64; from < to; ++word) {
       uint64_t bits = placedByStart[word];
@@ -177,10 +186,8 @@ public:
       if (to < wordBegin + 64)
         bits &= (uint64_t(1) << (to - wordBegin)) - 1;
       while (bits) {
-        unsigned j = byStart[wordBegin + __builtin_ctzll(bits)];
+        visit(payloadByStart[wordBegin + __builtin_ctzll(bits)]);
         bits &= bits - 1;
-        if (j != i && conflicts(query, buffers[j]))
-          visit(j);
       }
       from = wordBegin + 64;
     }
@@ -193,8 +200,9 @@ private:
   llvm::ArrayRef<NormalizedBuffer> buffers;
   /// Number of distinct start times (segment tree leaves).
   size_t numPoints = 0;
-  /// Per segment-tree node, the placed buffers whose lifetime covers it.
-  std::vector<std::vector<unsigned>> nodeLists;
+  /// Per segment-tree node, the payloads of the placed buffers whose
+  /// lifetime covers it.
+  std::vector<std::vector<uint64_t>> nodeLists;
   /// Per buffer, the segment-tree nodes its lifetime decomposes into.
   std::vector<std::vector<unsigned>> nodesOf;
   /// Leaf index of each buffer's start.
@@ -204,6 +212,8 @@ private:
   std::vector<unsigned> byStart;
   std::vector<size_t> positionByStart;
   std::vector<uint64_t> placedByStart;
+  /// The payload of the placed buffer at each position of `byStart`.
+  std::vector<uint64_t> payloadByStart;
   /// Per buffer, the first position in `byStart` with a start after its
   /// start, and the first with a start at or after its end.
   std::vector<size_t> firstStartAfter, firstStartAtEnd;
@@ -306,7 +316,7 @@ private:
   SweepPlacer sweep;
   std::vector<unsigned> placedStep;
   std::vector<Reservation> scratch;
-  std::vector<uint64_t> packedScratch;
+  std::vector<uint64_t> packedScratch, radixScratch;
 };
 
 /// The number of pairs of buffers whose lifetimes intersect, counted in
@@ -320,8 +330,17 @@ uint64_t countConflictingPairs(const NormalizedProblem &problem);
 /// Best fit in input order (parity with IREE's placement loop).
 PackingResult packInOrder(const NormalizedProblem &problem);
 
-/// Best of several orderings placed by best fit; never worse than in-order.
-PackingResult packGreedy(const NormalizedProblem &problem);
+/// The rows sorted by (lower, upper, size, alignment) of the original
+/// problem, ties by index: an order that depends only on the multiset of rows
+/// and is start ordered.
+std::vector<unsigned> canonicalOrder(const PackingProblem &problem);
+
+/// Best of several orderings placed by best fit, all derived from
+/// `canonical` (a `canonicalOrder`), so the result does not depend on the
+/// order of the rows; never worse than in-order on the canonically sorted
+/// rows.
+PackingResult packGreedy(const NormalizedProblem &problem,
+                         llvm::ArrayRef<unsigned> canonical);
 
 /// Branch and bound starting from `incumbent` (a greedy packing).
 PackingResult packOptimal(const NormalizedProblem &problem,

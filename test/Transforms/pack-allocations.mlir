@@ -14,18 +14,25 @@
 // steps 1 and 2 (112 + 112 + 208 = 432). In-order best fit: [0,1] at 0;
 // [1,2] meets it at step 1, so 112; [2,3] meets only [1,2], so the gap
 // [0, 112) fits it: 0; [0,4] meets all three, so the top, 224; [5,6] is
-// alone: 0; [5,8] meets [5,6]: 208. The total, 432, is the lower bound, so
-// greedy (whose input-order pass wins ties) and optimal (which keeps a
-// greedy packing at the lower bound) give the same offsets.
+// alone: 0; [5,8] meets [5,6]: 208. The total, 432, is the lower bound.
+// Greedy does not look at the row order: its last pass, the rows sorted by
+// (lower, upper, size), wins ties, and places [0,1] at 0, [0,4] on it at
+// 112, [1,2] on both at 320, [2,3] in the gap [0, 112) below [0,4], [5,6]
+// at 0 and [5,8] on it at 208: also 432. Optimal keeps a greedy packing at
+// the lower bound.
 
 // CHECK-LABEL: func.func @reference_static
 // CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG:     %[[C112:.+]] = arith.constant 112 : index
-// CHECK-DAG:     %[[C224:.+]] = arith.constant 224 : index
+// INORDER-DAG:   %[[C224:.+]] = arith.constant 224 : index
+// GREEDY-DAG:    %[[C320:.+]] = arith.constant 320 : index
+// OPTIMAL-DAG:   %[[C320:.+]] = arith.constant 320 : index
 // CHECK-DAG:     %[[C208:.+]] = arith.constant 208 : index
 // CHECK-DAG:     %[[C432:.+]] = arith.constant 432 : index
 // CHECK-NOT:     hal.allocator.pack
-// CHECK:         return %[[C432]], %[[C0]], %[[C112]], %[[C0]], %[[C224]], %[[C0]], %[[C208]]
+// INORDER:       return %[[C432]], %[[C0]], %[[C112]], %[[C0]], %[[C224]], %[[C0]], %[[C208]]
+// GREEDY:        return %[[C432]], %[[C0]], %[[C320]], %[[C0]], %[[C112]], %[[C0]], %[[C208]]
+// OPTIMAL:       return %[[C432]], %[[C0]], %[[C320]], %[[C0]], %[[C112]], %[[C0]], %[[C208]]
 func.func @reference_static(%allocator: !hal.allocator) -> (index, index, index, index, index, index, index) {
   %c100 = arith.constant 100 : index
   %c200 = arith.constant 200 : index
@@ -69,38 +76,36 @@ func.func @greedy_beats_in_order(%allocator: !hal.allocator) -> (index, index, i
 
 // -----
 
-// Three strategies, three totals. P = [0,2] x 64, Q = [5,7] x 48,
-// R = [0,3] x 32, S = [3,6] x 32 meet in a chain P-R, R-S, S-Q. Lower bound
-// 96 (steps 0-2: P + R). In-order: P 0, Q 0, R on P at 64, S meets Q [0, 48)
-// and R [64, 96), the gap [48, 64) is too small: 96, total 128. Greedy's
-// largest-first, most-crowded-first and largest-area orderings give the same
-// 128; its longest-first ordering (R, S, P, Q) gives R 0, S 32, P on R at 32,
-// Q on S at 64 (the gap [0, 32) below S is too small): total 112, which no
-// later ordering beats. Optimal finds a packing at the lower bound:
-// R 0, P 32 ([32, 96)), Q 0 and S 48 ([48, 80), clear of R and Q).
+// Three strategies, three totals. A = [2,5] x 48, B = [1,2] x 32,
+// C = [0,1] x 64, D = [2,2] x 32: C meets only B; A, B and D all meet at
+// step 2, the peak (lower bound 112). In-order: A 0, B on it at 48, C meets
+// B and the gap [0, 48) below it is too small: 80, D meets A and B: 80,
+// total 144. Greedy's first ordering (largest first, then by start: C, A,
+// B, D) gives C 0, A 0 (they never meet), B on both at 64, D meets A and B
+// and the gap [48, 64) is too small: 96, total 128, which no later
+// ordering beats. Optimal finds a packing at the lower bound: C 0, A 0,
+// D 48 ([48, 80), under B), B 80.
 
 // CHECK-LABEL: func.func @optimal_beats_greedy
-// INORDER-DAG:   %[[C0:.+]] = arith.constant 0 : index
-// INORDER-DAG:   %[[C64:.+]] = arith.constant 64 : index
-// INORDER-DAG:   %[[C96:.+]] = arith.constant 96 : index
-// INORDER-DAG:   %[[C128:.+]] = arith.constant 128 : index
-// GREEDY-DAG:    %[[C0:.+]] = arith.constant 0 : index
-// GREEDY-DAG:    %[[C32:.+]] = arith.constant 32 : index
+// CHECK-DAG:     %[[C0:.+]] = arith.constant 0 : index
+// INORDER-DAG:   %[[C48:.+]] = arith.constant 48 : index
+// INORDER-DAG:   %[[C80:.+]] = arith.constant 80 : index
+// INORDER-DAG:   %[[C144:.+]] = arith.constant 144 : index
 // GREEDY-DAG:    %[[C64:.+]] = arith.constant 64 : index
-// GREEDY-DAG:    %[[C112:.+]] = arith.constant 112 : index
-// OPTIMAL-DAG:   %[[C0:.+]] = arith.constant 0 : index
-// OPTIMAL-DAG:   %[[C32:.+]] = arith.constant 32 : index
+// GREEDY-DAG:    %[[C96:.+]] = arith.constant 96 : index
+// GREEDY-DAG:    %[[C128:.+]] = arith.constant 128 : index
 // OPTIMAL-DAG:   %[[C48:.+]] = arith.constant 48 : index
-// OPTIMAL-DAG:   %[[C96:.+]] = arith.constant 96 : index
+// OPTIMAL-DAG:   %[[C80:.+]] = arith.constant 80 : index
+// OPTIMAL-DAG:   %[[C112:.+]] = arith.constant 112 : index
 // CHECK-NOT:     hal.allocator.pack
-// INORDER:       return %[[C128]], %[[C0]], %[[C0]], %[[C64]], %[[C96]]
-// GREEDY:        return %[[C112]], %[[C32]], %[[C64]], %[[C0]], %[[C32]]
-// OPTIMAL:       return %[[C96]], %[[C32]], %[[C0]], %[[C0]], %[[C48]]
+// INORDER:       return %[[C144]], %[[C0]], %[[C48]], %[[C80]], %[[C80]]
+// GREEDY:        return %[[C128]], %[[C0]], %[[C64]], %[[C0]], %[[C96]]
+// OPTIMAL:       return %[[C112]], %[[C0]], %[[C80]], %[[C0]], %[[C48]]
 func.func @optimal_beats_greedy(%allocator: !hal.allocator) -> (index, index, index, index, index) {
   %c32 = arith.constant 32 : index
   %c48 = arith.constant 48 : index
   %c64 = arith.constant 64 : index
-  %total, %o:4 = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 2] = %c64, [5, 7] = %c48, [0, 3] = %c32, [3, 6] = %c32}) : index
+  %total, %o:4 = hal.allocator.pack<%allocator : !hal.allocator> slices({[2, 5] = %c48, [1, 2] = %c32, [0, 1] = %c64, [2, 2] = %c32}) : index
   return %total, %o#0, %o#1, %o#2, %o#3 : index, index, index, index, index
 }
 

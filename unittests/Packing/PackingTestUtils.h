@@ -19,6 +19,7 @@
 #include <numeric>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace streamhal::packing::testing {
@@ -160,6 +161,44 @@ inline std::string referenceViolation(const PackingProblem &problem,
     }
   }
   return "";
+}
+
+/// `problem` with its rows sorted by (lower, upper, size, alignment), the
+/// documented canonical order. Greedy places in this order among its others,
+/// so its slab is never above in-order's on these rows.
+inline PackingProblem canonicallySorted(const PackingProblem &problem) {
+  PackingProblem sorted = problem;
+  std::stable_sort(sorted.buffers.begin(), sorted.buffers.end(),
+                   [](const Buffer &a, const Buffer &b) {
+                     return std::tie(a.lower, a.upper, a.size, a.alignment) <
+                            std::tie(b.lower, b.upper, b.size, b.alignment);
+                   });
+  return sorted;
+}
+
+/// `problem`'s rows in the order `order` (a permutation of the row indices).
+inline PackingProblem permutedRows(const PackingProblem &problem,
+                                   const std::vector<size_t> &order) {
+  PackingProblem permuted = problem;
+  for (size_t position = 0; position < order.size(); ++position)
+    permuted.buffers[position] = problem.buffers[order[position]];
+  return permuted;
+}
+
+/// Every row with its offset, sorted: two packings of two row orders of one
+/// problem give the same list exactly when they place each kind of buffer
+/// (equal rows are interchangeable) at the same offsets.
+inline std::vector<std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t>>
+rowsWithOffsets(const PackingProblem &problem, const PackingResult &result) {
+  std::vector<std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t>> rows;
+  for (size_t i = 0; i < problem.buffers.size(); ++i) {
+    const Buffer &buffer = problem.buffers[i];
+    rows.emplace_back(buffer.lower, buffer.upper, buffer.size,
+                      buffer.alignment,
+                      i < result.offsets.size() ? result.offsets[i] : -1);
+  }
+  std::sort(rows.begin(), rows.end());
+  return rows;
 }
 
 /// The validator's verdict as a string ("" when the packing is valid), so a
