@@ -32,7 +32,8 @@ bool LiveInterval::isLiveOut() const {
 }
 
 LivenessIntervals::LivenessIntervals(flow::ExStreamFragmentOp fragment,
-                                     const ValueAliasing &aliasing)
+                                     const ValueAliasing &aliasing,
+                                     bool useWaves)
     : aliasing(aliasing) {
   Region &region = fragment.getBody();
   if (!region.empty())
@@ -90,7 +91,7 @@ LivenessIntervals::LivenessIntervals(flow::ExStreamFragmentOp fragment,
       monotone &= !lastWave || *lastWave <= *opWave;
       lastWave = opWave;
     }
-    waveIndexed = lastWave.has_value() && monotone;
+    waveIndexed = useWaves && lastWave.has_value() && monotone;
     int64_t wave = 0;
     for (Operation &op : *body) {
       int64_t index = numOps++;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Analysis/StorageViews.h"
+#include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
@@ -125,6 +126,21 @@ bool touchesBytesWithin(const ClassFacts &group,
   return false;
 }
 
+/// A root at most this large may be pinned by returned views of any size.
+constexpr int64_t kSmallRootBytes = 4096;
+
+/// Byte size of a statically shaped tensor value, if it fits in 63 bits.
+std::optional<int64_t> getStaticByteSize(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+    return std::nullopt;
+  int64_t size = (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+  for (int64_t dim : type.getShape())
+    if (llvm::MulOverflow(size, dim, size))
+      return std::nullopt;
+  return size;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -137,7 +153,8 @@ class StorageViews::Decider {
 public:
   Decider(StorageViews &views, Block &body,
           llvm::function_ref<bool(Operation *)> isContiguousBox)
-      : views(views), liveness(views.liveness),
+      : views(views),
+        liveness(views.programOrder ? *views.programOrder : views.liveness),
         aliasing(views.liveness.getAliasing()), body(body),
         isContiguousBox(isContiguousBox) {}
 
@@ -150,6 +167,9 @@ public:
                      flow::TensorUpdateOp>(op);
         }))
       return;
+    for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
+         ++classIndex)
+      orderRootIntervals.push_back(liveness.getClassInterval(classIndex));
     collectFacts();
     for (const ClassFacts &classFacts : facts)
       if (classFacts.input)
@@ -201,7 +221,11 @@ private:
   }
 
   StorageViews &views;
+  /// Program-order intervals, which the rules compare.
   const LivenessIntervals &liveness;
+  /// Per root, the hull of its group in program order (views.rootIntervals
+  /// holds the same hull in the indices the pack uses).
+  SmallVector<std::pair<int64_t, int64_t>> orderRootIntervals;
   const ValueAliasing &aliasing;
   Block &body;
   llvm::function_ref<bool(Operation *)> isContiguousBox;
@@ -320,10 +344,14 @@ void StorageViews::Decider::merge(unsigned viewClass, unsigned sourceClass,
   group.returned |= view.returned;
   group.viewed = true;
   views.rootReturned[root] = group.returned;
-  auto [viewStart, viewStop] = liveness.getClassInterval(viewClass);
-  auto &[rootStart, rootStop] = views.rootIntervals[root];
-  rootStart = std::min(rootStart, viewStart);
-  rootStop = std::max(rootStop, viewStop);
+  auto widen = [&](const LivenessIntervals &intervals,
+                   std::pair<int64_t, int64_t> &hull) {
+    auto [viewStart, viewStop] = intervals.getClassInterval(viewClass);
+    hull.first = std::min(hull.first, viewStart);
+    hull.second = std::max(hull.second, viewStop);
+  };
+  widen(views.liveness, views.rootIntervals[root]);
+  widen(liveness, orderRootIntervals[root]);
 }
 
 void StorageViews::Decider::decideCopyView(Operation *op) {
@@ -344,7 +372,7 @@ void StorageViews::Decider::decideCopyView(Operation *op) {
   int64_t viewEnd = liveness.getClassInterval(*viewClass).second;
   bool groupOutlives = group.fixed || group.returned;
   int64_t groupEnd = groupOutlives ? LivenessIntervals::kLiveOut
-                                   : views.rootIntervals[root].second;
+                                   : orderRootIntervals[root].second;
   std::optional<StaticBytes> bytes = getRootBytes(op, *sourceClass, root);
   // A returned view is part of the root's output allocation: the root must
   // be a transient that is not returned whole, and the view's bytes must be
@@ -356,6 +384,19 @@ void StorageViews::Decider::decideCopyView(Operation *op) {
          return other.overlaps(*bytes);
        })))
     return decline(op, "returned view of bytes that are not the result's");
+  // A returned view turns its whole root into an output: worth it only
+  // when the returned views cover at least half of the root, or the root
+  // is small; otherwise the copy holds much less memory.
+  if (view.returned) {
+    int64_t covered = bytes->length;
+    for (const StaticBytes &other : returnedBytes[root])
+      covered += other.length;
+    std::optional<int64_t> rootSize =
+        getStaticByteSize(aliasing.getClassMembers(root).front());
+    if (!rootSize || (*rootSize > kSmallRootBytes && 2 * covered < *rootSize))
+      return decline(op, "returned view would pin a root much larger than "
+                         "the returned bytes");
+  }
   if (anyWithin(group.writes, defined, viewEnd) ||
       (group.input && anyWithin(inputWrites, defined, viewEnd)))
     return decline(op, "the source is written in place while the view lives");
@@ -384,12 +425,12 @@ void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
   auto [produced, sunkEnd] = liveness.getClassInterval(*updateClass);
   bool groupOutlives = group.fixed || group.returned;
   int64_t groupEnd = groupOutlives ? LivenessIntervals::kLiveOut
-                                   : views.rootIntervals[root].second;
+                                   : orderRootIntervals[root].second;
   // The value is computed in the target's box from its first definition on,
   // not at the update: the target's bytes must already be initialized then
   // (a later splat or dispatch would overwrite it), and nothing may touch
   // the target from then to the update (it would see the box early).
-  if (views.rootIntervals[root].first >= produced)
+  if (orderRootIntervals[root].first >= produced)
     return decline(update, "the target's storage starts after the value");
   std::optional<StaticBytes> bytes = getRootBytes(update, *targetClass, root);
   if (anyWithin(group.touches, produced, written - 1) ||
@@ -414,6 +455,9 @@ StorageViews::StorageViews(
     flow::ExStreamFragmentOp fragment, const LivenessIntervals &liveness,
     llvm::function_ref<bool(Operation *)> isContiguousBox, bool elide)
     : liveness(liveness), elide(elide) {
+  if (liveness.isWaveIndexed())
+    programOrder = std::make_unique<LivenessIntervals>(
+        fragment, liveness.getAliasing(), /*useWaves=*/false);
   unsigned numClasses = liveness.getAliasing().getNumClasses();
   viewOps.assign(numClasses, nullptr);
   sourceClasses.resize(numClasses);

@@ -77,10 +77,12 @@ public:
   /// non-negative 64-bit value, else std::nullopt.
   static std::optional<int64_t> getWave(mlir::Operation *op);
 
+  /// With `useWaves` false, indices are op positions even in a scheduled
+  /// body (the order in which conflicting commands run).
   LivenessIntervals(flow::ExStreamFragmentOp fragment,
-                    const ValueAliasing &aliasing);
+                    const ValueAliasing &aliasing, bool useWaves = true);
   LivenessIntervals(flow::ExStreamFragmentOp fragment,
-                    ValueAliasing &&aliasing) = delete;
+                    ValueAliasing &&aliasing, bool useWaves = true) = delete;
 
   /// The alias classes the intervals were unioned over.
   const ValueAliasing &getAliasing() const { return aliasing; }

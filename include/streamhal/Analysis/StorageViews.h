@@ -128,6 +128,11 @@ private:
   class Decider;
 
   const LivenessIntervals &liveness;
+  /// In a scheduled body, the intervals in program order: the rules compare
+  /// the order in which commands touching shared storage run (conflicting
+  /// commands keep their order whatever the waves), while the roots' hulls
+  /// stay in wave indices for the pack.
+  std::unique_ptr<LivenessIntervals> programOrder;
   bool elide;
   llvm::SmallVector<mlir::Operation *> viewOps;
   llvm::SmallVector<unsigned> sourceClasses;

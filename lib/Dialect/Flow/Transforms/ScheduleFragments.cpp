@@ -18,8 +18,8 @@
 #include "streamhal/Dialect/Flow/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/STLExtras.h"
-#include <numeric>
 
 #define DEBUG_TYPE "flow-schedule-fragments"
 
@@ -39,6 +39,27 @@ bool isCommandOp(Operation *op) {
              TensorUpdateOp>(op);
 }
 
+/// Returns false when a box of type `box` is certainly not one contiguous
+/// byte range of a tensor of type `outer` (then no view or sink can share
+/// their bytes): some dim after the first one longer than 1 is shorter than
+/// the outer dim. Dynamic dims may be anything.
+bool mayBeContiguousBox(Type box, Type outer) {
+  auto boxType = dyn_cast<RankedTensorType>(box);
+  auto outerType = dyn_cast<RankedTensorType>(outer);
+  if (!boxType || !outerType || boxType.getRank() != outerType.getRank())
+    return true;
+  bool spanning = false;
+  for (auto [length, extent] :
+       llvm::zip(boxType.getShape(), outerType.getShape())) {
+    if (ShapedType::isDynamic(length) || ShapedType::isDynamic(extent))
+      return true;
+    if (spanning && length != extent)
+      return false;
+    spanning |= length > 1;
+  }
+  return true;
+}
+
 /// Schedules one fragment body; returns the number of waves.
 int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   if (fragment.getBody().empty())
@@ -54,19 +75,45 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
     Operation *lastInPlaceWrite = nullptr; // Last op writing the storage.
   };
   SmallVector<ClassState> classes(aliasing.getNumClasses());
-  // The storage each class orders on: fragment operands may be one buffer
+  // The storage each class orders on. Fragment operands may be one buffer
   // (an argument passed twice), so every class holding a block argument
-  // orders on the first of them.
-  SmallVector<unsigned> storageOf(aliasing.getNumClasses());
-  std::iota(storageOf.begin(), storageOf.end(), 0u);
-  std::optional<unsigned> inputStorage;
+  // orders on one storage. A clone or slice and its source, and an update
+  // value and its target, order on one storage too: the lowering may make
+  // them share bytes (views, update sinks), and keeping the relative order
+  // of everything touching either keeps every such decision of the
+  // unscheduled body, so scheduling never adds a copy.
+  llvm::EquivalenceClasses<unsigned> storages;
+  auto unite = [&](Value a, Value b) {
+    unsigned classA = aliasing.getClassIndex(a);
+    unsigned classB = aliasing.getClassIndex(b);
+    if (classA < aliasing.getNumClasses() && classB < aliasing.getNumClasses())
+      storages.unionSets(classA, classB);
+  };
+  std::optional<Value> firstArgument;
   for (BlockArgument argument : body.getArguments()) {
     if (!aliasing.getOrdinal(argument))
       continue;
-    unsigned classIndex = aliasing.getClassIndex(argument);
-    if (!inputStorage)
-      inputStorage = classIndex;
-    storageOf[classIndex] = *inputStorage;
+    if (firstArgument)
+      unite(*firstArgument, argument);
+    firstArgument = argument;
+  }
+  for (Operation &op : body) {
+    if (isa<TensorCloneOp>(op) ||
+        (isa<TensorSliceOp>(op) &&
+         mayBeContiguousBox(op.getResult(0).getType(),
+                            op.getOperand(0).getType())))
+      unite(op.getOperand(0), op.getResult(0));
+    else if (auto update = dyn_cast<TensorUpdateOp>(op))
+      if (mayBeContiguousBox(update.getUpdate().getType(),
+                             update.getTarget().getType()))
+        unite(update.getUpdate(), update.getTarget());
+  }
+  SmallVector<unsigned> storageOf(aliasing.getNumClasses());
+  for (unsigned classIndex = 0, e = storageOf.size(); classIndex < e;
+       ++classIndex) {
+    auto leader = storages.findLeader(classIndex);
+    storageOf[classIndex] =
+        leader == storages.member_end() ? classIndex : *leader;
   }
   SmallVector<Operation *> ops;
   for (Operation &op : body.without_terminator())
