@@ -43,6 +43,8 @@ function(add_streamhal_tool name)
   add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
   llvm_update_compile_flags(${name})
   target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
+  # tools/common: what every tool shares (its --version).
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tools/common)
   # add_llvm_executable's install RUNPATH is only $ORIGIN/../lib, which finds
   # libMLIR and libLLVM only when the tool is installed into the MLIR
   # installation itself. Installed anywhere else, the tool would not start,
