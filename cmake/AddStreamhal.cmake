@@ -36,12 +36,24 @@ endfunction()
 
 # add_streamhal_tool(hal-foo sources... [LINK_LIBS libs...])
 #
-# An executable in <build>/bin, installed into <prefix>/bin.
+# An executable in <build>/bin, installed into <prefix>/bin; the installed
+# copy finds the shared MLIR and LLVM libraries it was linked with.
 function(add_streamhal_tool name)
   cmake_parse_arguments(ARG "" "" "LINK_LIBS" ${ARGN})
   add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
   llvm_update_compile_flags(${name})
   target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
+  # tools/common: what every tool shares (its --version).
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tools/common)
+  # add_llvm_executable's install RUNPATH is only $ORIGIN/../lib, which finds
+  # libMLIR and libLLVM only when the tool is installed into the MLIR
+  # installation itself. Installed anywhere else, the tool would not start,
+  # so it also names the directories the build linked them from (unless the
+  # user chose CMAKE_INSTALL_RPATH).
+  if(NOT CMAKE_INSTALL_RPATH)
+    set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH
+      ${STREAMHAL_MLIR_RUNTIME_DIRS})
+  endif()
   install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
     COMPONENT streamhal)
   set_property(GLOBAL APPEND PROPERTY STREAMHAL_TOOLS ${name})

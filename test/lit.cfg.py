@@ -38,7 +38,7 @@ config.substitutions.append(
 config.substitutions.append(("%streamhal_obj_root", config.streamhal_obj_root))
 
 tool_dirs = [config.streamhal_tools_dir, config.llvm_tools_dir]
-tools = ["hal-opt", "hal-pack", "hal-exec", "hal-lsp-server"]
-llvm_config.add_tool_substitutions(tools, tool_dirs)
+llvm_config.add_tool_substitutions(config.streamhal_tools, tool_dirs)
+config.substitutions.append(("%streamhal_tools", " ".join(config.streamhal_tools)))
 llvm_config.with_environment("PATH", config.streamhal_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

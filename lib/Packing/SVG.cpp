@@ -22,6 +22,37 @@ using namespace streamhal::packing::detail;
 /// otherwise paint the picture black.
 static constexpr size_t kMaxOutlinedBuffers = 2000;
 
+/// Pixels right of the plot, for the slab and lower-bound labels (wide
+/// enough for "lower bound" and a ten-digit size at 12 px).
+static constexpr double kRightMargin = 160;
+/// Pixels below the plot: time labels, the axis title and the legend.
+static constexpr double kBottomMargin = 64;
+/// Vertical pixels two labels in the right margin need so as not to overlap.
+static constexpr double kLabelSpacing = 14;
+
+namespace {
+/// How one kind of line is drawn; the lines and the legend share it.
+struct LineStyle {
+  const char *cssClass;
+  const char *color;
+  const char *dash;
+  const char *legend;
+};
+} // namespace
+
+static constexpr LineStyle kLiveBytes = {"live-bytes", "#1f4e9c", "",
+                                         "live bytes"};
+static constexpr LineStyle kSlabTop = {"slab-top", "#000", "", "slab top"};
+static constexpr LineStyle kLowerBound = {"lower-bound", "#c0392b", "6 4",
+                                          "lower bound"};
+
+/// The stroke attributes of `style`.
+static void writeStroke(llvm::raw_ostream &os, const LineStyle &style) {
+  os << " stroke=\"" << style.color << "\" stroke-width=\"1.5\"";
+  if (*style.dash)
+    os << " stroke-dasharray=\"" << style.dash << "\"";
+}
+
 /// Writes `text` with the five XML special characters escaped.
 static void writeEscaped(llvm::raw_ostream &os, llvm::StringRef text) {
   for (char c : text) {
@@ -93,11 +124,17 @@ void streamhal::packing::writePackingSVG(llvm::raw_ostream &os,
   size_t numBuffers = buffers.size();
   int64_t lowerBound = computeLowerBound(problem);
 
+  // Everything that is not data sits outside the plot area: the title above
+  // it, the line labels in a right margin, the axis labels and the legend
+  // below it. Inside, labels would cover rectangles, and the live-bytes curve
+  // would cross them where it touches the lower bound.
   Frame frame;
   frame.left = 80;
   frame.top = 40;
-  frame.width = std::max(double(options.width) - frame.left - 20, 10.0);
-  frame.height = std::max(double(options.height) - frame.top - 40, 10.0);
+  frame.width =
+      std::max(double(options.width) - frame.left - kRightMargin, 10.0);
+  frame.height =
+      std::max(double(options.height) - frame.top - kBottomMargin, 10.0);
   frame.firstTime = INT64_MAX;
   frame.lastTime = INT64_MIN;
   for (const NormalizedBuffer &buffer : buffers) {
@@ -150,31 +187,36 @@ void streamhal::packing::writePackingSVG(llvm::raw_ostream &os,
   os << "</g>\n";
 
   // Live bytes over time.
-  os << "<path class=\"live-bytes\" fill=\"none\" stroke=\"#1f4e9c\" "
-        "stroke-width=\"1.5\" d=\"M"
-     << number(frame.x(frame.firstTime)) << " " << number(frame.y(0));
+  os << "<path class=\"" << kLiveBytes.cssClass << "\" fill=\"none\"";
+  writeStroke(os, kLiveBytes);
+  os << " d=\"M" << number(frame.x(frame.firstTime)) << " "
+     << number(frame.y(0));
   for (auto [time, live] : liveBytesSteps(normalized))
     os << " H" << number(frame.x(time)) << " V" << number(frame.y(live));
   os << "\"><title>live bytes</title></path>\n";
 
-  // The lower bound and the slab top.
-  auto horizontal = [&](llvm::StringRef cssClass, llvm::StringRef color,
-                        llvm::StringRef dash, int64_t address,
-                        llvm::StringRef label, double labelDy) {
+  // The slab top and the lower bound, each labelled in the right margin.
+  // The lower bound is never above the slab; when the two lines are closer
+  // than a label's height (always when the packing is optimal), the slab
+  // label goes above its line and the lower-bound label below its own.
+  double slabY = frame.y(result.slabSize), boundY = frame.y(lowerBound);
+  bool crowded = boundY - slabY < kLabelSpacing;
+  auto horizontal = [&](const LineStyle &style, int64_t address,
+                        llvm::StringRef label, double labelY) {
     double y = frame.y(address);
-    os << "<line class=\"" << cssClass << "\" x1=\"" << number(frame.left)
+    os << "<line class=\"" << style.cssClass << "\" x1=\"" << number(frame.left)
        << "\" x2=\"" << number(frame.left + frame.width) << "\" y1=\""
-       << number(y) << "\" y2=\"" << number(y) << "\" stroke=\"" << color
-       << "\" stroke-width=\"1.5\"";
-    if (!dash.empty())
-      os << " stroke-dasharray=\"" << dash << "\"";
-    os << "/>\n<text x=\"" << number(frame.left + frame.width - 4) << "\" y=\""
-       << number(y + labelDy) << "\" text-anchor=\"end\" fill=\"" << color
-       << "\">" << label << " " << address << "</text>\n";
+       << number(y) << "\" y2=\"" << number(y) << "\"";
+    writeStroke(os, style);
+    os << "/>\n<text class=\"" << style.cssClass << "-label\" x=\""
+       << number(frame.left + frame.width + 6) << "\" y=\"" << number(labelY)
+       << "\" fill=\"" << style.color << "\">" << label << " " << address
+       << "</text>\n";
   };
-  horizontal("slab-top", "#000", "", result.slabSize, "slab", -4);
-  horizontal("lower-bound", "#c0392b", "6 4", lowerBound, "lower bound",
-             lowerBound == result.slabSize ? 14 : -4);
+  horizontal(kSlabTop, result.slabSize, "slab",
+             crowded ? slabY - 2 : slabY + 4);
+  horizontal(kLowerBound, lowerBound, "lower bound",
+             crowded ? slabY + kLabelSpacing - 2 : boundY + 4);
 
   // Axes.
   double bottom = frame.top + frame.height;
@@ -196,5 +238,19 @@ void streamhal::packing::writePackingSVG(llvm::raw_ostream &os,
   os << "<text transform=\"translate(16 "
      << number(frame.top + frame.height / 2)
      << ") rotate(-90)\" text-anchor=\"middle\">address (bytes)</text>\n";
+
+  // The legend, one sample line and name per kind of line, below the plot.
+  os << "<g class=\"legend\">\n";
+  double legendX = frame.left, legendY = bottom + 52;
+  for (const LineStyle *style : {&kLiveBytes, &kSlabTop, &kLowerBound}) {
+    os << "<line x1=\"" << number(legendX) << "\" x2=\"" << number(legendX + 24)
+       << "\" y1=\"" << number(legendY - 4) << "\" y2=\"" << number(legendY - 4)
+       << "\"";
+    writeStroke(os, *style);
+    os << "/>\n<text x=\"" << number(legendX + 30) << "\" y=\""
+       << number(legendY) << "\">" << style->legend << "</text>\n";
+    legendX += 140;
+  }
+  os << "</g>\n";
   os << "</svg>\n";
 }

@@ -13,6 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolVersion.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -464,6 +466,7 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   cl::HideUnrelatedOptions(execCategory);
+  setToolVersionPrinter("hal-exec");
   cl::ParseCommandLineOptions(
       argc, argv,
       "streamhal reference executor: runs flow and HAL programs and checks "

@@ -12,6 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolVersion.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -23,7 +25,6 @@
 #include "streamhal/TestPasses/TestPasses.h"
 #include "streamhal/Version.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -36,11 +37,6 @@ using llvm::StringRef;
 static void hideLibraryOptions() {
   llvm::ArrayRef<const llvm::cl::OptionCategory *> keepOnlyGeneric;
   llvm::cl::HideUnrelatedOptions(keepOnlyGeneric);
-}
-
-static void printVersion(llvm::raw_ostream &os) {
-  os << "hal-opt (streamhal " STREAMHAL_VERSION ")\n"
-     << "  built with MLIR and LLVM " LLVM_VERSION_STRING "\n";
 }
 
 /// Rejects an option nobody registered, as one line with exit code 1.
@@ -138,7 +134,7 @@ static mlir::LogicalResult runToOutputFile(int argc, char **argv,
 
 int main(int argc, char **argv) {
   hideLibraryOptions();
-  llvm::cl::SetVersionPrinter(printVersion);
+  streamhal::setToolVersionPrinter("hal-opt");
 
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();

@@ -19,6 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ToolVersion.h"
+
 #include "streamhal/Packing/Packing.h"
 #include "streamhal/Packing/PackingCSV.h"
 #include "streamhal/Packing/PackingSVG.h"
@@ -47,13 +49,16 @@ static cl::opt<std::string>
 
 static cl::opt<std::string>
     strategyName("strategy", cl::init("greedy"),
-                 cl::desc("Placement strategy: in-order, greedy or optimal"),
+                 cl::desc("Placement strategy: in-order, greedy or optimal "
+                          "(default greedy)"),
                  cl::value_desc("name"), cl::cat(packCategory));
 
 static cl::opt<std::string> lifetimesName(
     "lifetimes", cl::init("closed"),
-    cl::desc("How [lower, upper] is read: closed (upper is live, as in "
-             "hal.allocator.pack) or half-open (upper is dead)"),
+    cl::desc("How [lower, upper] is read (default closed): closed (upper "
+             "is live, as in hal.allocator.pack) or half-open (upper is dead, "
+             "as in MiniMalloc's files, whose lower bound is higher when read "
+             "as closed)"),
     cl::value_desc("convention"), cl::cat(packCategory));
 
 static cl::opt<int64_t>
@@ -161,6 +166,7 @@ static int reportError(const Twine &message) {
 int main(int argc, char **argv) {
   InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(packCategory);
+  streamhal::setToolVersionPrinter("hal-pack");
   cl::ParseCommandLineOptions(argc, argv,
                               "Packs buffers with lifetimes into one slab\n");
 

@@ -196,8 +196,10 @@ func.func @values(%v0: index, %v1: index, %v2: index, %v3: index,
       });
       const BufferAccess *found = batch.findConflict(access);
       ASSERT_EQ(found != nullptr, expected) << "round " << round;
-      if (found)
+      // Braced: EXPECT_TRUE is an if/else, which would make the else dangle.
+      if (found) {
         EXPECT_TRUE(access.conflictsWith(*found));
+      }
       batch.add(access);
       pending.push_back(access);
     }

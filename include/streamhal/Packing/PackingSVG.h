@@ -37,7 +37,9 @@ struct PackingSVGOptions {
 /// bytes, with a `<title>` tooltip naming it (`names[i]`, or its index when
 /// `names` is empty), its size, lifetime and offset. Horizontal lines mark
 /// the lower bound and the slab top, and a step curve the live bytes over
-/// time (its peak touches the lower bound). Rectangles thinner than a pixel
+/// time (its peak touches the lower bound); the lines' labels (right of the
+/// plot) and a legend (below it) stay outside the plot area, so they cover
+/// no rectangle and no curve. Rectangles thinner than a pixel
 /// are widened to stay visible, and outlines are dropped for large instances,
 /// so 10 and 20,000 buffers both read well.
 void writePackingSVG(llvm::raw_ostream &os, const PackingProblem &problem,

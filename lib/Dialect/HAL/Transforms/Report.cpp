@@ -113,9 +113,14 @@ struct ReportPass : public impl::ReportPassBase<ReportPass> {
       os << "hal-report";
       if (!label.empty())
         os << "[" << label << "]";
-      os << " @" << function.getName() << ": fragments=" << figures.fragments
-         << " waves=" << figures.waves
-         << " command-buffers=" << figures.commandBuffers
+      os << " @" << function.getName() << ":";
+      // The flow-level figures only while there are fragments: after the
+      // lowering they are always 0, and `waves=0` there would read as "no
+      // waves" when the scheduler's waves are simply gone with the
+      // fragments (report them before --convert-flow-to-hal).
+      if (figures.fragments)
+        os << " fragments=" << figures.fragments << " waves=" << figures.waves;
+      os << " command-buffers=" << figures.commandBuffers
          << " commands=" << figures.commands << " barriers=" << figures.barriers
          << " bytes-copied=" << figures.bytesCopied
          << dynamic(figures.dynamicCopies)

@@ -72,7 +72,10 @@ def ReportPass : Pass<"hal-report", "mlir::ModuleOp"> {
     `hal-report[<label>] @f: fragments=F waves=W command-buffers=B
     commands=C barriers=R bytes-copied=X bytes-filled=Y slab-bytes=S
     copies=N host-visible-bytes=H`.
-    Waves come from the `flow.wave` attributes of scheduled fragments;
+    `fragments` and `waves` appear only while the function has stream
+    fragments (before the lowering, which removes them and with them the
+    waves); waves come from the `flow.wave` attributes of scheduled
+    fragments;
     copied and filled bytes count constant lengths (a `+dynamic` suffix
     says some were not constant); slab bytes sum the constant sizes of the
     allocations that only one command buffer uses; copies count the
