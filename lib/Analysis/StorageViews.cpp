@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Analysis/StorageViews.h"
-#include "llvm/Support/MathExtras.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
@@ -52,10 +51,10 @@ struct ClassFacts {
   /// Holds a block argument or a constant subspan: storage of its own that
   /// lives beyond the fragment.
   bool fixed = false;
-  /// Holds a block argument: the caller's buffer, which another operand may
-  /// be too (the same value passed twice, or returned twice by an earlier
-  /// fragment).
-  bool input = false;
+  /// Holds a block argument: the caller's buffer, which the operands of the
+  /// same group may be too (the same value passed twice, or returned twice
+  /// by an earlier fragment: groupOperandStorage).
+  std::optional<unsigned> input;
   /// Holds a returned value.
   bool returned = false;
   /// Holds a constant subspan: read-only.
@@ -129,18 +128,6 @@ bool touchesBytesWithin(const ClassFacts &group,
 /// A root at most this large may be pinned by returned views of any size.
 constexpr int64_t kSmallRootBytes = 4096;
 
-/// Byte size of a statically shaped tensor value, if it fits in 63 bits.
-std::optional<int64_t> getStaticByteSize(Value value) {
-  auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!type || !type.hasStaticShape() || !type.getElementType().isIntOrFloat())
-    return std::nullopt;
-  int64_t size = (type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
-  for (int64_t dim : type.getShape())
-    if (llvm::MulOverflow(size, dim, size))
-      return std::nullopt;
-  return size;
-}
-
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -173,7 +160,7 @@ public:
     collectFacts();
     for (const ClassFacts &classFacts : facts)
       if (classFacts.input)
-        addInputFacts(classFacts);
+        addInputFacts(*classFacts.input, classFacts);
     rootBytes.resize(facts.size());
     returnedBytes.resize(facts.size());
     for (const ClassFacts &classFacts : facts)
@@ -195,11 +182,26 @@ private:
   void collectFacts();
   /// Adds the writes and touches of a class that shares, or may share, the
   /// bytes of a fragment operand to those of every operand.
-  void addInputFacts(const ClassFacts &classFacts) {
-    inputWrites.insert(classFacts.writes.begin(), classFacts.writes.end());
-    inputTouches.insert(classFacts.touches.begin(), classFacts.touches.end());
+  void addInputFacts(unsigned group, const ClassFacts &classFacts) {
+    std::set<int64_t> &writes = inputWrites[group];
+    std::set<int64_t> &touches = inputTouches[group];
+    writes.insert(classFacts.writes.begin(), classFacts.writes.end());
+    touches.insert(classFacts.touches.begin(), classFacts.touches.end());
     for (auto [index, touched] : classFacts.rangedTouches)
-      inputTouches.insert(index);
+      touches.insert(index);
+  }
+  /// Returns true when an in-place write of a storage `group`'s operands
+  /// may share lies within [first, last].
+  bool inputWrittenWithin(const ClassFacts &group, int64_t first,
+                          int64_t last) const {
+    auto it = group.input ? inputWrites.find(*group.input) : inputWrites.end();
+    return it != inputWrites.end() && anyWithin(it->second, first, last);
+  }
+  bool inputTouchedWithin(const ClassFacts &group, int64_t first,
+                          int64_t last) const {
+    auto it =
+        group.input ? inputTouches.find(*group.input) : inputTouches.end();
+    return it != inputTouches.end() && anyWithin(it->second, first, last);
   }
   /// A clone or a contiguous slice whose result class may view its source.
   void decideCopyView(Operation *op);
@@ -236,18 +238,24 @@ private:
   /// itself is returned (all of its bytes then belong to that result).
   SmallVector<SmallVector<StaticBytes, 2>> returnedBytes;
   SmallVector<bool> wholeReturned;
-  /// The writes and touches of every class holding or viewing a fragment
-  /// operand: operands may be one buffer, so for the rules that look for
-  /// writes or touches of a storage, all operands are one storage.
-  std::set<int64_t> inputWrites;
-  std::set<int64_t> inputTouches;
+  /// Per operand storage group, the writes and touches of every class
+  /// holding or viewing an operand of it: the operands of a group may be
+  /// one buffer, so for the rules that look for writes or touches of a
+  /// storage, they are one storage.
+  DenseMap<unsigned, std::set<int64_t>> inputWrites;
+  DenseMap<unsigned, std::set<int64_t>> inputTouches;
 };
 
 void StorageViews::Decider::collectFacts() {
   facts.resize(aliasing.getNumClasses());
+  ArrayRef<unsigned> groups = views.operandGroups;
   for (BlockArgument argument : body.getArguments())
-    if (std::optional<unsigned> classIndex = classOf(argument))
-      facts[*classIndex].fixed = facts[*classIndex].input = true;
+    if (std::optional<unsigned> classIndex = classOf(argument)) {
+      facts[*classIndex].fixed = true;
+      unsigned number = argument.getArgNumber();
+      if (!facts[*classIndex].input)
+        facts[*classIndex].input = number < groups.size() ? groups[number] : 0;
+    }
   for (Operation &op : body) {
     int64_t index = liveness.getOpIndex(&op);
     // Every definition and use, nested uses included (they count as the
@@ -340,7 +348,7 @@ void StorageViews::Decider::merge(unsigned viewClass, unsigned sourceClass,
       group.touches.insert(index);
   }
   if (group.input)
-    addInputFacts(view);
+    addInputFacts(*group.input, view);
   group.returned |= view.returned;
   group.viewed = true;
   views.rootReturned[root] = group.returned;
@@ -392,13 +400,13 @@ void StorageViews::Decider::decideCopyView(Operation *op) {
     for (const StaticBytes &other : returnedBytes[root])
       covered += other.length;
     std::optional<int64_t> rootSize =
-        getStaticByteSize(aliasing.getClassMembers(root).front());
+        util::getStaticByteSize(aliasing.getClassMembers(root).front().getType());
     if (!rootSize || (*rootSize > kSmallRootBytes && 2 * covered < *rootSize))
       return decline(op, "returned view would pin a root much larger than "
                          "the returned bytes");
   }
   if (anyWithin(group.writes, defined, viewEnd) ||
-      (group.input && anyWithin(inputWrites, defined, viewEnd)))
+      inputWrittenWithin(group, defined, viewEnd))
     return decline(op, "the source is written in place while the view lives");
   if ((group.constant && !view.writes.empty()) ||
       anyWithin(view.writes, defined, groupEnd))
@@ -435,12 +443,12 @@ void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
   std::optional<StaticBytes> bytes = getRootBytes(update, *targetClass, root);
   if (anyWithin(group.touches, produced, written - 1) ||
       touchesBytesWithin(group, bytes, produced, written - 1) ||
-      (group.input && anyWithin(inputTouches, produced, written - 1)))
+      inputTouchedWithin(group, produced, written - 1))
     return decline(update, "the target is used while the value is computed");
   // After the update both name the same bytes: neither may be written in
   // place while the other is still read.
   if (anyWithin(group.writes, written + 1, sunkEnd) ||
-      (group.input && anyWithin(inputWrites, written + 1, sunkEnd)))
+      inputWrittenWithin(group, written + 1, sunkEnd))
     return decline(update, "the target is written while the value lives");
   if (anyWithin(sunk.writes, written, groupEnd))
     return decline(update, "the value is written while the target lives");
@@ -453,8 +461,9 @@ void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
 
 StorageViews::StorageViews(
     flow::ExStreamFragmentOp fragment, const LivenessIntervals &liveness,
-    llvm::function_ref<bool(Operation *)> isContiguousBox, bool elide)
-    : liveness(liveness), elide(elide) {
+    llvm::function_ref<bool(Operation *)> isContiguousBox, bool elide,
+    ArrayRef<unsigned> operandGroups)
+    : liveness(liveness), operandGroups(operandGroups), elide(elide) {
   if (liveness.isWaveIndexed())
     programOrder = std::make_unique<LivenessIntervals>(
         fragment, liveness.getAliasing(), /*useWaves=*/false);

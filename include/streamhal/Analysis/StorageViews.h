@@ -78,7 +78,8 @@ public:
   StorageViews(flow::ExStreamFragmentOp fragment,
                const LivenessIntervals &liveness,
                llvm::function_ref<bool(mlir::Operation *)> isContiguousBox,
-               bool elide = true);
+               bool elide = true,
+               llvm::ArrayRef<unsigned> operandGroups = {});
 
   /// The value `op` can make a view: the result of a slice or clone, the
   /// update value of an update; null for any other op.
@@ -128,6 +129,8 @@ private:
   class Decider;
 
   const LivenessIntervals &liveness;
+  /// groupOperandStorage of the fragment; empty: all operands one group.
+  llvm::SmallVector<unsigned> operandGroups;
   /// In a scheduled body, the intervals in program order: the rules compare
   /// the order in which commands touching shared storage run (conflicting
   /// commands keep their order whatever the waves), while the roots' hulls

@@ -85,7 +85,11 @@ struct ConvertFlowToHALPass
     // Value semantics first: every copy a tie would otherwise lose becomes
     // an explicit clone, so the storage plan may write in place wherever
     // the IR says it may. Fragments it changed are analysed again.
-    if (flow::materializeCopyOnWrite(module).changed()) {
+    bool changed = flow::materializeCopyOnWrite(module).changed();
+    module.walk([&](flow::ExStreamFragmentOp fragment) {
+      changed |= flow::emplaceUpdateTargets(fragment) != 0;
+    });
+    if (changed) {
       analyses = std::make_unique<FragmentAnalysisCache>();
       if (failed(checkFlowToHALLowerable(module, analyses.get())))
         return signalPassFailure();

@@ -23,6 +23,9 @@ namespace streamhal {
 struct FragmentAnalysisCache::Entry {
   std::unique_ptr<ValueAliasing> aliasing;
   llvm::SmallVector<StorageKind> kinds;
+  /// groupOperandStorage of the fragment, when the module check computed it
+  /// (empty: every operand may be any other).
+  llvm::SmallVector<unsigned> operandGroups;
 };
 
 /// Runs every check of one fragment, with a diagnostic at each culprit, and

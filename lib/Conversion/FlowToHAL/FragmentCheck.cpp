@@ -14,6 +14,7 @@
 
 #include "CommandRecorder.h"
 #include "FragmentAnalysis.h"
+#include "streamhal/Analysis/OperandStorage.h"
 #include "StoragePlan.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -169,6 +170,9 @@ LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment,
       analyzeStreamFragment(fragment);
   if (failed(entry))
     return failure();
+  // Which operands may be one buffer, traced through the function while it
+  // is still intact (a pattern cannot look outside its fragment).
+  (*entry)->operandGroups = groupOperandStorage(fragment);
   if (analyses)
     analyses->insert(fragment, std::move(*entry));
   return success();

@@ -61,7 +61,7 @@ struct StreamFragmentLowering
           FailureOr<BoxCopyPlan> plan = planBoxCopy(boxOp, box);
           return succeeded(plan) && plan->contiguous;
         },
-        options.copies == CopyPolicy::Elide);
+        options.copies == CopyPolicy::Elide, analysis->operandGroups);
     SmallVector<StorageKind> kinds(analysis->kinds);
     applyStorageViews(views, kinds);
 

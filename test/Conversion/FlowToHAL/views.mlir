@@ -673,8 +673,9 @@ hal.executable private @ex {
     builtin.module {}
   }
 }
-// Unsound: the target's splat comes after the value is computed; computed
-// in the box, the value would be overwritten by the splat.
+// Unsound: the target is computed after the value (by a dispatch, which
+// cannot move in front like a splat); computed in the box, the value would
+// be overwritten by the target's dispatch.
 // CHECK-LABEL: func.func @update_sink_target_initialized_after
 // CHECK: hal.command_buffer.copy_buffer
 func.func @update_sink_target_initialized_after(%arg0: tensor<4x4xf32>) -> tensor<8x4xf32> {
@@ -685,7 +686,7 @@ func.func @update_sink_target_initialized_after(%arg0: tensor<4x4xf32>) -> tenso
     %c4_0 = arith.constant 4 : index
     %zero = arith.constant 0.0 : f32
     %h = flow.dispatch @ex::@entry[%n](%a) {hal.bindings = [#hal.ex.operand_buffer<"s0", 0 : index>, #hal.ex.result_buffer<"d0", 0 : index>]} : (tensor<4x4xf32>) -> tensor<4x4xf32>
-    %t = flow.tensor.splat %zero : tensor<8x4xf32>
+    %t = flow.dispatch @ex::@entry[%n]() {hal.bindings = [#hal.ex.result_buffer<"d0", 0 : index>]} : () -> tensor<8x4xf32>
     %u = flow.tensor.update %h, %t[%c4_0, %c0] : tensor<4x4xf32> -> %t as tensor<8x4xf32>
     flow.return %u : tensor<8x4xf32>
   }

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Analysis/LivenessIntervals.h"
+#include "streamhal/Analysis/OperandStorage.h"
 #include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/Flow/Transforms/Passes.h"
@@ -75,9 +76,9 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
     Operation *lastInPlaceWrite = nullptr; // Last op writing the storage.
   };
   SmallVector<ClassState> classes(aliasing.getNumClasses());
-  // The storage each class orders on. Fragment operands may be one buffer
-  // (an argument passed twice), so every class holding a block argument
-  // orders on one storage. A clone or slice and its source, and an update
+  // The storage each class orders on. Fragment operands the program shows
+  // may be one buffer (groupOperandStorage: an argument passed twice, say)
+  // order on one storage. A clone or slice and its source, and an update
   // value and its target, order on one storage too: the lowering may make
   // them share bytes (views, update sinks), and keeping the relative order
   // of everything touching either keeps every such decision of the
@@ -89,13 +90,15 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
     if (classA < aliasing.getNumClasses() && classB < aliasing.getNumClasses())
       storages.unionSets(classA, classB);
   };
-  std::optional<Value> firstArgument;
+  SmallVector<unsigned> operandGroups = groupOperandStorage(fragment);
+  DenseMap<unsigned, Value> firstOfGroup;
   for (BlockArgument argument : body.getArguments()) {
     if (!aliasing.getOrdinal(argument))
       continue;
-    if (firstArgument)
-      unite(*firstArgument, argument);
-    firstArgument = argument;
+    auto [it, inserted] = firstOfGroup.try_emplace(
+        operandGroups[argument.getArgNumber()], argument);
+    if (!inserted)
+      unite(it->second, argument);
   }
   for (Operation &op : body) {
     if (isa<TensorCloneOp>(op) ||

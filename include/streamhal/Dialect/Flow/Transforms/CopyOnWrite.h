@@ -51,6 +51,12 @@ struct CopyOnWriteStats {
 /// the operand's storage) and insert clones in front of in-place writes.
 CopyOnWriteStats materializeFragmentCopyOnWrite(ExStreamFragmentOp fragment);
 
+/// Moves each splat that is the target of a chain of updates in front of
+/// the first piece written into it (when its operands are available there),
+/// so that the pieces can be computed in the target's box. Leaves scheduled
+/// bodies alone. Returns the number of splats moved.
+unsigned emplaceUpdateTargets(ExStreamFragmentOp fragment);
+
 /// Runs the whole materialization on a module: per function, in call-graph
 /// order (callees first), the function-level decisions (which fragment
 /// operands, host writes and call operands may be written in place) and

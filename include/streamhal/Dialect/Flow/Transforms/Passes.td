@@ -63,4 +63,17 @@ def MaterializeCopyOnWritePass
   let dependentDialects = ["::streamhal::flow::FlowDialect"];
 }
 
+def EmplaceUpdateTargetsPass : Pass<"flow-emplace-update-targets"> {
+  let summary = "Makes concatenation targets before the pieces written into them";
+  let description = [{
+    A splat that is the target of a chain of `flow.tensor.update`s is moved
+    in front of the first op defining a piece written into it, when its
+    operands are available there. The lowering can then compute each piece
+    in the target's box instead of copying it (update sinks,
+    docs/lowering.md). Values do not change: a splat reads only scalars.
+    Scheduled bodies (with `flow.wave`) are left alone.
+    `--convert-flow-to-hal` runs it on every fragment after copy on write.
+  }];
+}
+
 #endif // STREAMHAL_DIALECT_FLOW_TRANSFORMS_PASSES_TD
