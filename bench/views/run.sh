@@ -10,18 +10,21 @@
 # Usage: bench/views/run.sh [build-dir]
 #
 # Lowers every model of bench/concurrency/gen_models.py (plus the synthetic
-# mix of bench/analysis/gen_fragments.py) twice: "before" with
-# `--convert-flow-to-hal=copies=always` (every slice and clone is a copy)
-# and "after" with the default (a contiguous slice or a clone becomes a view
-# of its source's storage where that is sound). Both use `barriers=hazard`
-# in program order and are packed by `--hal-pack-allocations`. Every lowered
-# module goes through `--hal-verify-command-buffers` before and after
-# packing, and each model is run by `hal-exec --check-lowering` against the
-# flow level (same bytes, every batch in 2 orders); the script stops on
-# anything either reports. The synthetic mix is only verified, not run: it
-# reads values after in-place writes to their storage (a stress of the
-# analyses, not a program whose two levels agree). The figures come from
-# `--hal-report`. Prints a markdown table.
+# mix of bench/analysis/gen_fragments.py) four times: "before" with
+# `--convert-flow-to-hal=copies=always` (every copy value semantics needs,
+# made explicit by copy on write, and every slice and clone a copy) and
+# "after" with the default (views and update sinks where nothing can tell),
+# each in program order and after `--flow-schedule-fragments` ("sched").
+# All use `barriers=hazard` and are packed by `--hal-pack-allocations`.
+# Every lowered module goes through `--hal-verify-command-buffers` before
+# and after packing, and each model is run by `hal-exec --check-lowering`
+# against the flow level (same bytes, every batch in 2 orders); the script
+# stops on anything either reports, and on a model whose scheduled lowering
+# has more copies than the unscheduled one. The synthetic mix (which reads
+# values after in-place writes: copy on write makes it a valid program) is
+# verified, not run (too large for a quick check). "memory" is every
+# allocation, slab and outputs. The figures come from `--hal-report`.
+# Prints a markdown table.
 #
 # If hal-opt has no `copies=` option yet, prints one column set (the
 # current lowering) instead of before/after pairs.
@@ -56,7 +59,7 @@ models+=(synthetic_mix_2000)
 # Does this hal-opt know `copies=`? (An unknown option value is exit 1.)
 if "$hal_opt" "$work/plain_chain.mlir" --convert-flow-to-hal=copies=always \
   -o /dev/null >/dev/null 2>&1; then
-  variants=(always default)
+  variants=(always default always-sched default-sched)
 else
   echo "note: hal-opt has no --convert-flow-to-hal=copies= option;" \
     "one column set (the current lowering)" >&2
@@ -68,6 +71,8 @@ lowering() {
   case "$1" in
   always) echo "convert-flow-to-hal{copies=always}" ;;
   default | current) echo "convert-flow-to-hal" ;;
+  always-sched) echo "flow-schedule-fragments,convert-flow-to-hal{copies=always}" ;;
+  default-sched) echo "flow-schedule-fragments,convert-flow-to-hal" ;;
   esac
 }
 
@@ -101,14 +106,14 @@ check() {
 # figure NAME REPORT-LINE: the value of NAME=... (with any +dynamic).
 figure() { sed -n "s/.* $1=\([0-9]*\(+dynamic\)\{0,1\}\).*/\1/p" <<<"$2"; }
 
-fields=(bytes-copied copies barriers slab-bytes host-visible-bytes)
-titles=("bytes copied" copies barriers "slab bytes" "host-visible bytes")
+fields=(bytes-copied copies barriers slab-bytes allocated-bytes host-visible-bytes)
+titles=("bytes copied" copies barriers "slab bytes" memory "host-visible bytes")
 header="| model |"
 rule="|---|"
 for title in "${titles[@]}"; do
-  if [[ ${#variants[@]} -eq 2 ]]; then
-    header+=" $title before | $title after |"
-    rule+="---:|---:|"
+  if [[ ${#variants[@]} -eq 4 ]]; then
+    header+=" $title before | $title after | $title before, sched | $title after, sched |"
+    rule+="---:|---:|---:|---:|"
   else
     header+=" $title |"
     rule+="---:|"
@@ -123,6 +128,17 @@ for model in "${models[@]}"; do
     line[$variant]="$(report "$file" "$variant")"
     [[ "$model" == synthetic_mix_2000 ]] || check "$file" "$variant"
   done
+  if [[ ${#variants[@]} -eq 4 ]]; then
+    for pair in "always always-sched" "default default-sched"; do
+      set -- $pair
+      plain="$(figure copies "${line[$1]}")"
+      sched="$(figure copies "${line[$2]}")"
+      if [[ "${sched%%+*}" -gt "${plain%%+*}" ]]; then
+        echo "error: $model: scheduling adds copies ($1: $plain, scheduled: $sched)" >&2
+        exit 1
+      fi
+    done
+  fi
   row="| $model |"
   for field in "${fields[@]}"; do
     for variant in "${variants[@]}"; do

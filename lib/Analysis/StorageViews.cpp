@@ -165,6 +165,16 @@ public:
     returnedBytes.resize(facts.size());
     for (const ClassFacts &classFacts : facts)
       wholeReturned.push_back(classFacts.returned);
+    // Returned clones and slices, which may become returned views: the cost
+    // rule weighs all of a root's at once.
+    for (Operation &op : body.without_terminator())
+      if (isa<flow::TensorCloneOp, flow::TensorSliceOp>(op))
+        if (std::optional<unsigned> result = classOf(op.getResult(0)))
+          if (facts[*result].returned)
+            if (std::optional<int64_t> size =
+                    util::getStaticByteSize(op.getResult(0).getType()))
+              if (std::optional<unsigned> source = classOf(op.getOperand(0)))
+                pendingReturnedViews.push_back({&op, *source, *size});
     for (Operation &op : body.without_terminator())
       llvm::TypeSwitch<Operation *>(&op)
           .Case<flow::TensorCloneOp, flow::TensorSliceOp>(
@@ -238,6 +248,13 @@ private:
   /// itself is returned (all of its bytes then belong to that result).
   SmallVector<SmallVector<StaticBytes, 2>> returnedBytes;
   SmallVector<bool> wholeReturned;
+  /// Returned clones and slices not decided yet: op, source class, bytes.
+  struct PendingReturnedView {
+    Operation *op;
+    unsigned sourceClass;
+    int64_t bytes;
+  };
+  SmallVector<PendingReturnedView> pendingReturnedViews;
   /// Per operand storage group, the writes and touches of every class
   /// holding or viewing an operand of it: the operands of a group may be
   /// one buffer, so for the rules that look for writes or touches of a
@@ -396,9 +413,15 @@ void StorageViews::Decider::decideCopyView(Operation *op) {
   // when the returned views cover at least half of the root, or the root
   // is small; otherwise the copy holds much less memory.
   if (view.returned) {
-    int64_t covered = bytes->length;
+    // Bytes of the root the caller will get: returned views taken, this
+    // one, and the later returned copies of the same root that may be too.
+    int64_t covered = 0;
     for (const StaticBytes &other : returnedBytes[root])
       covered += other.length;
+    for (const PendingReturnedView &pending : pendingReturnedViews)
+      if (pending.op == op || (views.roots[pending.sourceClass] == root &&
+                               op->isBeforeInBlock(pending.op)))
+        covered += pending.op == op ? bytes->length : pending.bytes;
     std::optional<int64_t> rootSize =
         util::getStaticByteSize(aliasing.getClassMembers(root).front().getType());
     if (!rootSize || (*rootSize > kSmallRootBytes && 2 * covered < *rootSize))

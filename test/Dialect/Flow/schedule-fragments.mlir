@@ -58,14 +58,16 @@ hal.executable private @ex {
     builtin.module {}
   }
 }
-// In-place storage: the tied write of %a waits for the earlier reader of
-// %a (write-after-read), and the later clone of %a, which reads the
-// storage the write changed, waits for the write. Nothing moves: every op
-// is one wave later than the one before.
+// Value semantics first: the later clone reads %a's original value, so the
+// tied write cannot overwrite %a (copy on write, run by the scheduler
+// first, writes a clone and drops the tie). The write then waits only for
+// its copy: the reader, both clones and the write take two waves.
 // CHECK-LABEL: func.func @in_place
+// CHECK: flow.ex.stream.fragment(%{{.+}}) : (tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>)
 // CHECK: flow.dispatch {{.*}}(%{{.+}}) {flow.wave = 0 : i64
-// CHECK-NEXT: flow.dispatch {{.*}}(%{{.+}}) {flow.wave = 1 : i64
-// CHECK-NEXT: flow.tensor.clone {{.*}} {flow.wave = 2 : i64}
+// CHECK-NEXT: %[[COPY:.+]] = flow.tensor.clone {{.*}} {flow.wave = 0 : i64}
+// CHECK-NEXT: flow.tensor.clone {{.*}} {flow.wave = 0 : i64}
+// CHECK-NEXT: flow.dispatch {{.*}}(%[[COPY]]) {flow.wave = 1 : i64
 // CHECK-NEXT: flow.return
 // LIVE-LABEL: func.func @in_place
 func.func @in_place(%arg0: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) {
@@ -144,10 +146,11 @@ hal.executable private @ex {
     builtin.module {}
   }
 }
-// One argument passed twice is one buffer: the in-place write through %a
-// waits for the read through %b (the operands count as one storage).
+// One argument passed twice is one buffer, which %b still reads: the tie
+// is dropped and the write goes into a copy of %a made in the first wave.
 // CHECK-LABEL: func.func @operand_passed_twice
 // CHECK: flow.dispatch {{.*}}(%[[B:.+]]) {flow.wave = 0 : i64, hal.bindings = [#hal.ex.operand_buffer<"in0"
+// CHECK-NEXT: flow.tensor.clone {{.*}} {flow.wave = 0 : i64}
 // CHECK-NEXT: flow.dispatch {{.*}} {flow.wave = 1 : i64, hal.bindings = [#hal.ex.operand_buffer<"inout"
 func.func @operand_passed_twice(%arg0: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xf32>) {
   %c64 = arith.constant 64 : index

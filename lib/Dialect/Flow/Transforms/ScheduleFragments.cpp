@@ -14,13 +14,18 @@
 
 #include "streamhal/Analysis/LivenessIntervals.h"
 #include "streamhal/Analysis/OperandStorage.h"
+#include "streamhal/Analysis/StorageViews.h"
 #include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/Flow/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "flow-schedule-fragments"
 
@@ -61,6 +66,31 @@ bool mayBeContiguousBox(Type box, Type outer) {
   return true;
 }
 
+/// Whether a box may be contiguous, as the scheduler sees it.
+bool mayBeContiguousBoxOp(Operation *boxOp) {
+  Value box = StorageViews::getViewedValue(boxOp);
+  Value outer = isa<TensorUpdateOp>(boxOp)
+                    ? cast<TensorUpdateOp>(boxOp).getTarget()
+                    : boxOp->getOperand(0);
+  return mayBeContiguousBox(box.getType(), outer.getType());
+}
+
+/// The ops that make a view or sink in the body as it stands, in program
+/// order (what the lowering decides on).
+llvm::SmallPtrSet<Operation *, 16>
+getViewOps(ExStreamFragmentOp fragment, ArrayRef<unsigned> operandGroups) {
+  ValueAliasing aliasing(fragment);
+  LivenessIntervals order(fragment, aliasing, /*useWaves=*/false);
+  StorageViews views(fragment, order, mayBeContiguousBoxOp, /*elide=*/true,
+                     operandGroups);
+  llvm::SmallPtrSet<Operation *, 16> viewOps;
+  for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
+       ++classIndex)
+    if (Operation *op = views.getViewOp(classIndex))
+      viewOps.insert(op);
+  return viewOps;
+}
+
 /// Schedules one fragment body; returns the number of waves.
 int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   if (fragment.getBody().empty())
@@ -78,38 +108,49 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   SmallVector<ClassState> classes(aliasing.getNumClasses());
   // The storage each class orders on. Fragment operands the program shows
   // may be one buffer (groupOperandStorage: an argument passed twice, say)
-  // order on one storage. A clone or slice and its source, and an update
-  // value and its target, order on one storage too: the lowering may make
-  // them share bytes (views, update sinks), and keeping the relative order
-  // of everything touching either keeps every such decision of the
-  // unscheduled body, so scheduling never adds a copy.
+  // order on one storage. So do the classes the lowering will let share
+  // bytes (views and update sinks, StorageViews on the body as it stands):
+  // keeping the relative order of everything that touches a group keeps
+  // every such decision, so scheduling never adds a copy, while copies
+  // that stay copies order only on their own storage.
   llvm::EquivalenceClasses<unsigned> storages;
-  auto unite = [&](Value a, Value b) {
-    unsigned classA = aliasing.getClassIndex(a);
-    unsigned classB = aliasing.getClassIndex(b);
-    if (classA < aliasing.getNumClasses() && classB < aliasing.getNumClasses())
-      storages.unionSets(classA, classB);
-  };
+  SmallVector<std::pair<unsigned, unsigned>> sinkTargets;
+  llvm::SmallPtrSet<Operation *, 16> viewOpsBefore;
+  // Per class, the clone or slice that makes it a view (it writes nothing).
+  SmallVector<Operation *> viewOpOf(aliasing.getNumClasses(), nullptr);
   SmallVector<unsigned> operandGroups = groupOperandStorage(fragment);
-  DenseMap<unsigned, Value> firstOfGroup;
+  DenseMap<unsigned, unsigned> firstOfGroup;
   for (BlockArgument argument : body.getArguments()) {
     if (!aliasing.getOrdinal(argument))
       continue;
+    unsigned classIndex = aliasing.getClassIndex(argument);
     auto [it, inserted] = firstOfGroup.try_emplace(
-        operandGroups[argument.getArgNumber()], argument);
+        operandGroups[argument.getArgNumber()], classIndex);
     if (!inserted)
-      unite(it->second, argument);
+      storages.unionSets(it->second, classIndex);
   }
-  for (Operation &op : body) {
-    if (isa<TensorCloneOp>(op) ||
-        (isa<TensorSliceOp>(op) &&
-         mayBeContiguousBox(op.getResult(0).getType(),
-                            op.getOperand(0).getType())))
-      unite(op.getOperand(0), op.getResult(0));
-    else if (auto update = dyn_cast<TensorUpdateOp>(op))
-      if (mayBeContiguousBox(update.getUpdate().getType(),
-                             update.getTarget().getType()))
-        unite(update.getUpdate(), update.getTarget());
+  {
+    LivenessIntervals order(fragment, aliasing, /*useWaves=*/false);
+    StorageViews views(fragment, order, mayBeContiguousBoxOp, /*elide=*/true,
+                       operandGroups);
+    for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
+         ++classIndex)
+      if (Operation *viewOp = views.getViewOp(classIndex))
+        viewOpsBefore.insert(viewOp);
+    for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
+         ++classIndex) {
+      if (views.getRoot(classIndex) == classIndex)
+        continue;
+      // A value sunk into its target's box only needs to come after the
+      // target's earlier accesses (below); pieces of one target stay
+      // independent of each other.
+      if (isa_and_nonnull<TensorUpdateOp>(views.getViewOp(classIndex))) {
+        sinkTargets.emplace_back(classIndex, views.getRoot(classIndex));
+      } else {
+        storages.unionSets(classIndex, views.getRoot(classIndex));
+        viewOpOf[classIndex] = views.getViewOp(classIndex);
+      }
+    }
   }
   SmallVector<unsigned> storageOf(aliasing.getNumClasses());
   for (unsigned classIndex = 0, e = storageOf.size(); classIndex < e;
@@ -118,6 +159,10 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
     storageOf[classIndex] =
         leader == storages.member_end() ? classIndex : *leader;
   }
+  // Per class, the storage of the target it is sunk into, if any.
+  SmallVector<std::optional<unsigned>> sunkInto(aliasing.getNumClasses());
+  for (auto [sunk, target] : sinkTargets)
+    sunkInto[sunk] = storageOf[target];
   SmallVector<Operation *> ops;
   for (Operation &op : body.without_terminator())
     ops.push_back(&op);
@@ -140,15 +185,17 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
           usedClasses.push_back(storageOf[classIndex]);
       }
     });
-    // A command writes the storage of every value it defines: in place
-    // for a tied result, and also for a fresh value whose class shares
-    // storage with others (a value returned tied to a fragment operand is
-    // computed in that operand's buffer). Reshapes only rename.
+    // A command writes the storage of every value it defines (in place for
+    // a tied result; a value returned tied to a fragment operand is
+    // computed in its buffer), except a view of its source (no bytes
+    // written) and a value sunk into its target's box (below). Reshapes
+    // only rename.
     SmallVector<unsigned> writtenClasses;
     if (isCommandOp(op))
-      for (Value result : op->getResults()) {
+      for (OpResult result : op->getResults()) {
         unsigned classIndex = aliasing.getClassIndex(result);
-        if (classIndex < classes.size())
+        if (classIndex < classes.size() && viewOpOf[classIndex] != op &&
+            !sunkInto[classIndex])
           writtenClasses.push_back(storageOf[classIndex]);
       }
     // Storage order: after the last write of anything it reads or writes,
@@ -159,6 +206,19 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
     for (unsigned classIndex : writtenClasses)
       for (Operation *reader : classes[classIndex].readersSinceWrite)
         dependOn(reader);
+    // A value computed in its target's box: after the target's last write
+    // and every reader since (the order the sink relies on).
+    if (isCommandOp(op))
+      for (Value result : op->getResults()) {
+        unsigned classIndex = aliasing.getClassIndex(result);
+        if (classIndex >= classes.size() || !sunkInto[classIndex])
+          continue;
+        ClassState &target = classes[*sunkInto[classIndex]];
+        if (target.lastInPlaceWrite)
+          dependOn(target.lastInPlaceWrite);
+        for (Operation *reader : target.readersSinceWrite)
+          dependOn(reader);
+      }
     levels[op] = isCommandOp(op) ? depth + 1 : depth;
 
     if (isCommandOp(op))
@@ -180,10 +240,27 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   llvm::stable_sort(
       order, [&](Operation *a, Operation *b) { return key(a) < key(b); });
   Operation *terminator = body.getTerminator();
+  for (Operation *op : order)
+    op->moveBefore(terminator);
+  // The order keeps every storage dependency, so every view and sink of the
+  // program order should survive; where one does not (decisions of one
+  // group seen through another), the fragment keeps its program order:
+  // scheduling never costs a copy.
+  llvm::SmallPtrSet<Operation *, 16> viewOpsAfter =
+      getViewOps(fragment, operandGroups);
+  if (llvm::any_of(viewOpsBefore,
+                   [&](Operation *op) { return !viewOpsAfter.contains(op); })) {
+    LLVM_DEBUG(llvm::dbgs() << "schedule of " << fragment.getLoc()
+                            << " would lose a view: kept in program order\n");
+    for (Operation *op : ops) {
+      op->moveBefore(terminator);
+      op->removeAttr(LivenessIntervals::kWaveAttrName);
+    }
+    return 0;
+  }
   MLIRContext *context = fragment.getContext();
   int64_t waves = 0;
   for (Operation *op : order) {
-    op->moveBefore(terminator);
     if (!isCommandOp(op)) {
       op->removeAttr(LivenessIntervals::kWaveAttrName);
       continue;
@@ -201,8 +278,19 @@ struct ScheduleFragmentsPass
   using Base::Base;
 
   void runOnOperation() override {
-    getOperation()->walk(
-        [&](ExStreamFragmentOp fragment) { scheduleFragment(fragment); });
+    // The copies value semantics needs and the emplaced update targets
+    // come first, so that the order scheduled is the one the lowering
+    // decides views and sinks on (a later run of either changes nothing).
+    if (auto module = dyn_cast<ModuleOp>(getOperation()))
+      materializeCopyOnWrite(module);
+    else
+      getOperation()->walk([&](ExStreamFragmentOp fragment) {
+        materializeFragmentCopyOnWrite(fragment);
+      });
+    getOperation()->walk([&](ExStreamFragmentOp fragment) {
+      emplaceUpdateTargets(fragment);
+      scheduleFragment(fragment);
+    });
   }
 };
 

@@ -45,6 +45,9 @@ struct Figures {
   bool dynamicSlabs = false;
   uint64_t hostVisibleBytes = 0;
   bool dynamicHostVisible = false;
+  /// Every allocation: the slabs and the outputs.
+  uint64_t allocatedBytes = 0;
+  bool dynamicAllocated = false;
 };
 
 /// Adds a constant length, or notes that one was not constant.
@@ -78,6 +81,8 @@ Figures computeFigures(FunctionOpInterface function) {
     } else if (auto fill = dyn_cast<CommandBufferFillBufferOp>(op)) {
       addBytes(fill.getLength(), figures.bytesFilled, figures.dynamicFills);
     } else if (auto allocate = dyn_cast<AllocatorAllocateOp>(op)) {
+      addBytes(allocate.getResultSize(), figures.allocatedBytes,
+               figures.dynamicAllocated);
       if (getOwningCommandBuffer(allocate.getResult()))
         addBytes(allocate.getResultSize(), figures.slabBytes,
                  figures.dynamicSlabs);
@@ -128,7 +133,9 @@ struct ReportPass : public impl::ReportPassBase<ReportPass> {
          << dynamic(figures.dynamicFills) << " slab-bytes=" << figures.slabBytes
          << dynamic(figures.dynamicSlabs) << " copies=" << figures.copies
          << " host-visible-bytes=" << figures.hostVisibleBytes
-         << dynamic(figures.dynamicHostVisible) << "\n";
+         << dynamic(figures.dynamicHostVisible)
+         << " allocated-bytes=" << figures.allocatedBytes
+         << dynamic(figures.dynamicAllocated) << "\n";
     });
     markAllAnalysesPreserved();
   }
