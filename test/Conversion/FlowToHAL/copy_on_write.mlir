@@ -1,4 +1,4 @@
-// RUN: hal-exec %s --split-input-file --check-lowering --orders=4
+// RUN: hal-exec %s --split-input-file '--check-lowering=convert-flow-to-hal,hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=flow-schedule-fragments,convert-flow-to-hal,hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=convert-flow-to-hal{copies=always},hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=flow-schedule-fragments,convert-flow-to-hal{copies=always barriers=full},hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4

@@ -2,7 +2,7 @@
 // RUN: hal-opt %s --flow-materialize-copy-on-write > %t.once
 // RUN: hal-opt %t.once --flow-materialize-copy-on-write > %t.twice
 // RUN: diff %t.once %t.twice
-// RUN: hal-exec %s --skip-function=external_callee --check-lowering --orders=4
+// RUN: hal-exec %s --skip-function=external_callee '--check-lowering=flow-materialize-copy-on-write,convert-flow-to-hal,hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --skip-function=external_callee '--check-lowering=flow-schedule-fragments,convert-flow-to-hal,hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --skip-function=external_callee '--check-lowering=convert-flow-to-hal{copies=always},hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --skip-function=external_callee '--check-lowering=flow-schedule-fragments,convert-flow-to-hal{copies=always barriers=full},hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4
