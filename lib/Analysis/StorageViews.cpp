@@ -11,6 +11,7 @@
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include <numeric>
 #include "llvm/Support/Debug.h"
 #include <map>
 #include <set>
@@ -61,6 +62,10 @@ struct ClassFacts {
   bool constant = false;
   /// A group root that some other class already views.
   bool viewed = false;
+  /// A dispatch binds a member (its bytes start a descriptor range).
+  bool bound = false;
+  /// A splat defines a member (a fill writes it: 4-byte aligned).
+  bool filled = false;
 };
 
 /// The bytes the view of `op` covers inside the outer tensor (the source of
@@ -95,6 +100,35 @@ std::optional<StaticBytes> getStaticViewBytes(Operation *op) {
   int64_t offset =
       linearize(offsets, computeSuffixProduct(outerType.getShape()));
   return StaticBytes{offset * *elementBytes, *length};
+}
+
+/// Returns a number every runtime byte offset of `op`'s box in its outer
+/// tensor is a multiple of (the gcd of the constant offset and of the byte
+/// strides of dynamic starts; 0 for a box always at offset 0), or
+/// std::nullopt when the shape is not static.
+std::optional<uint64_t> getViewOffsetDivisor(Operation *op) {
+  if (isa<flow::TensorCloneOp>(op))
+    return 0;
+  auto slice = dyn_cast<flow::TensorSliceOp>(op);
+  auto update = dyn_cast<flow::TensorUpdateOp>(op);
+  Value outer = slice ? slice.getSource() : update.getTarget();
+  OperandRange starts =
+      slice ? slice.getStartIndices() : update.getStartIndices();
+  auto outerType = cast<ShapedType>(outer.getType());
+  std::optional<int64_t> elementBytes =
+      util::getElementByteCount(outerType.getElementType());
+  if (!outerType.hasStaticShape() || !elementBytes)
+    return std::nullopt;
+  SmallVector<int64_t> strides = computeSuffixProduct(outerType.getShape());
+  uint64_t divisor = 0;
+  for (auto [start, stride] : llvm::zip_equal(starts, strides)) {
+    uint64_t strideBytes = uint64_t(stride) * uint64_t(*elementBytes);
+    std::optional<int64_t> constant = flow::getConstantIntThroughCaptures(start);
+    uint64_t term =
+        constant ? uint64_t(*constant) * strideBytes : strideBytes;
+    divisor = std::gcd(divisor, term);
+  }
+  return divisor;
 }
 
 /// Returns true when `indices` has one within [first, last].
@@ -218,6 +252,29 @@ private:
   /// A contiguous update whose update value may be computed in place, in
   /// the target's box.
   void decideUpdateSink(flow::TensorUpdateOp update);
+  /// Returns true when `bytes` (in root `root`'s storage) start at a
+  /// multiple of `alignment` of the root's buffer: a constant root starts
+  /// at its byte range's offset in the pool.
+  bool isAlignedInRoot(unsigned root, Operation *op, unsigned outerClass,
+                       int64_t alignment) const {
+    // Every term of the start in the root's buffer must be a multiple: the
+    // box in the outer value, the outer value in the root, the root in its
+    // pool (a constant).
+    std::optional<uint64_t> divisor = getViewOffsetDivisor(op);
+    if (!divisor)
+      return false;
+    if (outerClass != root) {
+      std::optional<StaticBytes> outer = rootBytes[outerClass];
+      if (!outer)
+        return false;
+      divisor = std::gcd(*divisor, uint64_t(outer->offset));
+    }
+    if (auto constant = aliasing.getClassMembers(root)
+                            .front()
+                            .getDefiningOp<hal::ConstantSubspanOp>())
+      divisor = std::gcd(*divisor, uint64_t(constant.getRuntimeRange().getOffset()));
+    return *divisor % uint64_t(alignment) == 0;
+  }
   /// Where `op`'s view lies in the storage of root `root`, given that the
   /// outer tensor's class is `outerClass`.
   std::optional<StaticBytes> getRootBytes(Operation *op, unsigned outerClass,
@@ -308,9 +365,16 @@ void StorageViews::Decider::collectFacts() {
         .Case([&](flow::TensorUpdateOp update) {
           markWritten(update.getTarget());
         })
+        .Case([&](flow::TensorSplatOp splat) {
+          facts[*classOf(splat.getResult())].filled = true;
+        })
         .Case(
             [&](flow::TensorStoreOp store) { markWritten(store.getTarget()); })
         .Case([&](flow::DispatchOp dispatch) {
+          for (Value value : llvm::concat<Value>(dispatch.getArguments(),
+                                                 dispatch.getResults()))
+            if (std::optional<unsigned> classIndex = classOf(value))
+              facts[*classIndex].bound = true;
           for (unsigned result = 0, e = dispatch.getNumResults(); result < e;
                ++result)
             if (std::optional<unsigned> operand =
@@ -409,6 +473,11 @@ void StorageViews::Decider::decideCopyView(Operation *op) {
          return other.overlaps(*bytes);
        })))
     return decline(op, "returned view of bytes that are not the result's");
+  // Device rule: a dispatch binds a range at a multiple of the device's
+  // offset alignment (a returned view may be bound by a later fragment).
+  if ((view.bound || view.returned) &&
+      !isAlignedInRoot(root, op, *sourceClass, views.bindingAlignment))
+    return decline(op, "the view would be bound at a misaligned offset");
   // A returned view turns its whole root into an output: worth it only
   // when the returned views cover at least half of the root, or the root
   // is small; otherwise the copy holds much less memory.
@@ -464,6 +533,14 @@ void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
   if (orderRootIntervals[root].first >= produced)
     return decline(update, "the target's storage starts after the value");
   std::optional<StaticBytes> bytes = getRootBytes(update, *targetClass, root);
+  // Device rules: a dispatch writing the value binds the box, a splat of
+  // it fills the box (offset and length multiples of 4).
+  if (sunk.bound &&
+      !isAlignedInRoot(root, update, *targetClass, views.bindingAlignment))
+    return decline(update, "the box would be bound at a misaligned offset");
+  if (sunk.filled && (!isAlignedInRoot(root, update, *targetClass, 4) ||
+                      !bytes || bytes->length % 4))
+    return decline(update, "the box would be filled at a misaligned offset");
   if (anyWithin(group.touches, produced, written - 1) ||
       touchesBytesWithin(group, bytes, produced, written - 1) ||
       inputTouchedWithin(group, produced, written - 1))
@@ -485,8 +562,9 @@ void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
 StorageViews::StorageViews(
     flow::ExStreamFragmentOp fragment, const LivenessIntervals &liveness,
     llvm::function_ref<bool(Operation *)> isContiguousBox, bool elide,
-    ArrayRef<unsigned> operandGroups)
-    : liveness(liveness), operandGroups(operandGroups), elide(elide) {
+    ArrayRef<unsigned> operandGroups, int64_t bindingAlignment)
+    : liveness(liveness), operandGroups(operandGroups),
+      bindingAlignment(std::max<int64_t>(bindingAlignment, 1)), elide(elide) {
   if (liveness.isWaveIndexed())
     programOrder = std::make_unique<LivenessIntervals>(
         fragment, liveness.getAliasing(), /*useWaves=*/false);

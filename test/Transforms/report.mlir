@@ -5,21 +5,22 @@
 // the command-buffer figures after it.
 // RUN: hal-opt %S/../../examples/mlp.mlir --flow-schedule-fragments --hal-report=label=flow --convert-flow-to-hal --canonicalize --hal-verify-command-buffers --hal-report=label=hal -o /dev/null 2>&1 | FileCheck %s --check-prefix=README
 // README: hal-report[flow] @predict: fragments=1 waves=4 command-buffers=0
-// README-NEXT: hal-report[hal] @predict: command-buffers=1 commands=4 barriers=3
+// README-NEXT: hal-report[hal] @predict: command-buffers=1 commands=5 barriers=3
 // README-NOT: error
 
-// The example before and after the lowering: the fill (256 bytes of zeros)
-// and three dispatches (the 40-byte bias slice is a view of the parameter
-// pool, not a copy); `full` records a barrier after each of the four
-// commands, `hazard` three. The slab's size is the
+// The example before and after the lowering: the fill (256 bytes of zeros),
+// the copy of the 40-byte bias row (at pool byte 18,984, not a multiple of
+// the 16-byte binding alignment, so copied into aligned storage) and three
+// dispatches; `full` records a barrier after each of the five commands,
+// `hazard` three. The slab's size is the
 // pack's total until --hal-pack-allocations; with a dynamic batch it stays
 // dynamic, and so does the size of the host-visible output. Fragments and
 // waves are figures of the flow level: gone after the lowering, and so not
 // printed there.
 // FULL: hal-report[flow] @predict: fragments=1 waves=0 command-buffers=0 commands=0 barriers=0 bytes-copied=0 bytes-filled=0 slab-bytes=0 copies=0 host-visible-bytes=0 allocated-bytes=0{{$}}
-// FULL-NEXT: hal-report @predict: command-buffers=1 commands=4 barriers=4 bytes-copied=0 bytes-filled=256 slab-bytes=0+dynamic copies=0 host-visible-bytes=0+dynamic allocated-bytes=0+dynamic{{$}}
+// FULL-NEXT: hal-report @predict: command-buffers=1 commands=5 barriers=5 bytes-copied=40 bytes-filled=256 slab-bytes=0+dynamic copies=1 host-visible-bytes=0+dynamic allocated-bytes=0+dynamic{{$}}
 // WAVES: hal-report[flow] @predict: fragments=1 waves=4 command-buffers=0
-// WAVES-NEXT: hal-report[packed] @predict: command-buffers=1 commands=4 barriers=3 bytes-copied=0 bytes-filled=256 slab-bytes=0+dynamic copies=0 host-visible-bytes=0+dynamic allocated-bytes=0+dynamic{{$}}
+// WAVES-NEXT: hal-report[packed] @predict: command-buffers=1 commands=5 barriers=3 bytes-copied=40 bytes-filled=256 slab-bytes=0+dynamic copies=1 host-visible-bytes=0+dynamic allocated-bytes=0+dynamic{{$}}
 
 // A static command buffer: a local slab of 64 bytes, two copies of which
 // one has a dynamic length, one fill; a second, escaping allocation is not

@@ -79,7 +79,8 @@ public:
                const LivenessIntervals &liveness,
                llvm::function_ref<bool(mlir::Operation *)> isContiguousBox,
                bool elide = true,
-               llvm::ArrayRef<unsigned> operandGroups = {});
+               llvm::ArrayRef<unsigned> operandGroups = {},
+               int64_t bindingAlignment = 1);
 
   /// The value `op` can make a view: the result of a slice or clone, the
   /// update value of an update; null for any other op.
@@ -131,6 +132,9 @@ private:
   const LivenessIntervals &liveness;
   /// groupOperandStorage of the fragment; empty: all operands one group.
   llvm::SmallVector<unsigned> operandGroups;
+  /// The device's binding offset alignment: a view a dispatch may bind
+  /// must start at a multiple of it in its root.
+  int64_t bindingAlignment;
   /// In a scheduled body, the intervals in program order: the rules compare
   /// the order in which commands touching shared storage run (conflicting
   /// commands keep their order whatever the waves), while the roots' hulls

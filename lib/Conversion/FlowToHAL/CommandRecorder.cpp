@@ -151,10 +151,29 @@ void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
   if (multiplier != 1)
     pattern = state.createInPrologue<arith::MulIOp>(
         pattern, state.getI32(static_cast<int32_t>(multiplier)));
-  auto fill = hal::CommandBufferFillBufferOp::create(
+  // Fills take 4-byte aligned lengths: padded storage is filled with its
+  // rounded length; otherwise (storage sized exactly, such as an operand)
+  // the aligned prefix is filled and the tail copied from it (the pattern
+  // repeats every 4 bytes).
+  if (range.fillBuffer) {
+    finishCommand(hal::CommandBufferFillBufferOp::create(
+        rewriter, op.getLoc(), commandBuffer, range.fillBuffer,
+        state.getIndex(0), range.fillLength, pattern));
+    return;
+  }
+  std::optional<int64_t> length = getConstantIntValue(range.length);
+  if (!length || *length % 4 == 0 || *length < 4) {
+    finishCommand(hal::CommandBufferFillBufferOp::create(
+        rewriter, op.getLoc(), commandBuffer, range.buffer, state.getIndex(0),
+        range.length, pattern));
+    return;
+  }
+  int64_t prefix = llvm::alignDown(*length, 4);
+  finishCommand(hal::CommandBufferFillBufferOp::create(
       rewriter, op.getLoc(), commandBuffer, range.buffer, state.getIndex(0),
-      range.length, pattern);
-  finishCommand(fill);
+      state.getIndex(prefix), pattern));
+  recordCopy(range.buffer, state.getIndex(0), range.buffer,
+             state.getIndex(prefix), state.getIndex(*length - prefix));
 }
 
 void CommandRecorder::recordClone(flow::TensorCloneOp op) {

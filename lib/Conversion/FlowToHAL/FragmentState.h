@@ -35,6 +35,11 @@ namespace streamhal {
 struct BufferRange {
   mlir::Value buffer;
   mlir::Value length;
+  /// When set, a buffer at the same start holding `fillLength` bytes (the
+  /// length rounded up to 4) that belong to this range's storage only: a
+  /// splat fills that instead (fills take 4-byte aligned lengths).
+  mlir::Value fillBuffer;
+  mlir::Value fillLength;
 };
 
 /// Where the storage of an alias class comes from.

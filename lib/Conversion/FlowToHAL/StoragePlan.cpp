@@ -7,6 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "StoragePlan.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 
 using namespace mlir;
@@ -16,6 +20,35 @@ namespace streamhal {
 //===----------------------------------------------------------------------===//
 // Classification
 //===----------------------------------------------------------------------===//
+
+/// Returns true when a splat defines a member of class `classIndex` with
+/// elements narrower than 4 bytes, so that its byte size may not be a
+/// multiple of 4: its storage gets room for a fill rounded up to 4.
+static bool needsFillPadding(const ValueAliasing &aliasing,
+                             unsigned classIndex) {
+  for (Value member : aliasing.getClassMembers(classIndex)) {
+    auto splat = member.getDefiningOp<flow::TensorSplatOp>();
+    if (!splat)
+      continue;
+    auto type = cast<RankedTensorType>(splat.getType());
+    std::optional<int64_t> element =
+        util::getElementByteCount(type.getElementType());
+    if (!element || *element % 4 == 0)
+      continue;
+    std::optional<int64_t> size = util::getStaticByteSize(type);
+    if (!size || *size % 4 != 0)
+      return true;
+  }
+  return false;
+}
+
+/// `size` rounded up to a multiple of 4, in the prologue.
+static Value alignSizeTo4(FragmentState &state, Value size) {
+  if (std::optional<int64_t> constant = getConstantIntValue(size))
+    return state.getIndex(llvm::alignTo(*constant, 4));
+  Value plus3 = state.createInPrologue<arith::AddIOp>(size, state.getIndex(3));
+  return state.createInPrologue<arith::AndIOp>(plus3, state.getIndex(~int64_t(3)));
+}
 
 FailureOr<SmallVector<StorageKind>>
 classifyAliasClasses(flow::ExStreamFragmentOp fragment,
@@ -70,6 +103,17 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
                 dispatch.getTiedResultOperandIndex(result))
           markWritten(dispatch->getOperand(*operand));
   }
+  // Device rule: a dispatch binds a range at a multiple of the offset
+  // alignment. A constant whose byte range starts elsewhere in its pool
+  // (the pool's layout was made for some other device) is copied into
+  // aligned storage when a dispatch binds it.
+  int64_t alignment = std::max<int64_t>(hal::getSlabAlignments(fragment).offset, 1);
+  for (Operation &op : body.without_terminator())
+    if (auto dispatch = dyn_cast<flow::DispatchOp>(op))
+      for (Value operand : dispatch.getArguments())
+        if (auto constant = operand.getDefiningOp<hal::ConstantSubspanOp>())
+          if (constant.getRuntimeRange().getOffset() % alignment != 0)
+            markWritten(operand);
   Operation *terminator = body.getTerminator();
   SmallVector<bool> returned(aliasing.getNumClasses(), false);
   for (Value value : terminator->getOperands())
@@ -158,11 +202,25 @@ void StoragePlan::assignOutputs() {
     }
     Value size =
         state.getValueSize(aliasing.getClassMembers(classIndex).front());
+    // A splat of narrow elements fills a length rounded up to 4: the
+    // allocation has the room, the result is its first `size` bytes.
+    Value allocated = size;
+    bool padded = needsFillPadding(aliasing, classIndex);
+    if (padded)
+      allocated = alignSizeTo4(state, size);
     auto allocation = hal::AllocatorAllocateOp::create(
         rewriter, state.getLoc(), hal::BufferType::get(context),
         state.getAllocator(), hal::MemoryTypeAttr::get(context, memoryType),
-        hal::BufferUsageAttr::get(context, usage), size);
-    state.setClassRange(classIndex, {allocation.getResult(), size});
+        hal::BufferUsageAttr::get(context, usage), allocated);
+    if (!padded || allocated == size) {
+      state.setClassRange(classIndex, {allocation.getResult(), size});
+      continue;
+    }
+    auto result = hal::BufferSubspanOp::create(
+        rewriter, state.getLoc(), hal::BufferType::get(context),
+        allocation.getResult(), state.getIndex(0), size);
+    state.setClassRange(classIndex, {result.getResult(), size,
+                                     allocation.getResult(), allocated});
   }
 }
 
@@ -192,7 +250,7 @@ void StoragePlan::assignTransients() {
   const StorageViews &views = state.getViews();
   SmallVector<unsigned> transientClasses;
   SmallVector<Attribute> intervals;
-  SmallVector<Value> sizes;
+  SmallVector<Value> sizes, valueSizes;
   RewriterBase &rewriter = state.getRewriter();
   for (unsigned classIndex = 0, e = kinds.size(); classIndex < e;
        ++classIndex) {
@@ -208,8 +266,11 @@ void StoragePlan::assignTransients() {
     Value leader = aliasing.getClassMembers(classIndex).front();
     if (auto constant = leader.getDefiningOp<hal::ConstantSubspanOp>())
       sizes.push_back(state.getIndex(constant.getRuntimeRange().getLength()));
+    else if (needsFillPadding(aliasing, classIndex))
+      sizes.push_back(alignSizeTo4(state, state.getValueSize(leader)));
     else
       sizes.push_back(state.getValueSize(leader));
+    valueSizes.push_back(state.getValueSize(leader));
   }
   numTransients = transientClasses.size();
   if (transientClasses.empty())
@@ -232,7 +293,14 @@ void StoragePlan::assignTransients() {
     auto subspan = hal::BufferSubspanOp::create(
         rewriter, loc, hal::BufferType::get(context), slab.getResult(),
         pack.getPackedOffsets()[index], sizes[index]);
-    state.setClassRange(classIndex, {subspan.getResult(), sizes[index]});
+    // A padded slice keeps the value's length for everything but fills.
+    Value leader = aliasing.getClassMembers(classIndex).front();
+    if (sizes[index] != valueSizes[index] &&
+        !leader.getDefiningOp<hal::ConstantSubspanOp>())
+      state.setClassRange(classIndex, {subspan.getResult(), valueSizes[index],
+                                       subspan.getResult(), sizes[index]});
+    else
+      state.setClassRange(classIndex, {subspan.getResult(), sizes[index]});
   }
 }
 

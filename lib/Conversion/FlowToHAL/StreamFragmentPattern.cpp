@@ -61,7 +61,8 @@ struct StreamFragmentLowering
           FailureOr<BoxCopyPlan> plan = planBoxCopy(boxOp, box);
           return succeeded(plan) && plan->contiguous;
         },
-        options.copies == CopyPolicy::Elide, analysis->operandGroups);
+        options.copies == CopyPolicy::Elide, analysis->operandGroups,
+        hal::getSlabAlignments(op).offset);
     SmallVector<StorageKind> kinds(analysis->kinds);
     applyStorageViews(views, kinds);
 

@@ -144,16 +144,22 @@ func.func @splat_f32(%unused: index) -> tensor<4xf32> {
 // -----
 
 // A dynamic shape and a runtime value: the pattern is computed on the host.
+// Fills take 4-byte aligned lengths: the output is allocated with its size
+// rounded up to 4, filled whole, and returned as its first SIZE bytes.
 // CHECK-LABEL: func.func @splat_dynamic
 // CHECK-SAME: (%[[V:[^:]+]]: i8, %[[N:[^:]+]]: index)
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C3:.+]] = arith.constant 3 : index
 // CHECK-DAG: %[[REPEAT:.+]] = arith.constant 16843009 : i32
 // CHECK: %[[SIZE:.+]] = arith.muli %[[N]], %[[C3]] : index
-// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: %[[PLUS3:.+]] = arith.addi %[[SIZE]], %[[C3]] : index
+// CHECK: %[[ALIGNED:.+]] = arith.andi %[[PLUS3]], %{{.+}} : index
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[ALIGNED]]}
+// CHECK: %[[RESULT:.+]] = hal.buffer.subspan<%[[OUT]] : !hal.buffer>[%[[C0]], %[[SIZE]]]
 // CHECK: %[[EXT:.+]] = arith.extui %[[V]] : i8 to i32
 // CHECK: %[[PATTERN:.+]] = arith.muli %[[EXT]], %[[REPEAT]] : i32
-// CHECK: hal.command_buffer.fill_buffer<{{.+}}> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+// CHECK: hal.command_buffer.fill_buffer<{{.+}}> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[ALIGNED]]] pattern(%[[PATTERN]] : i32)
+// CHECK: return %[[RESULT]]
 func.func @splat_dynamic(%v: i8, %n: index) -> tensor<?x3xi8> {
   %0 = flow.ex.stream.fragment(%v, %n) : (i8, index) -> tensor<?x3xi8>{%n} =
       (%iv: i8, %in: index) -> tensor<?x3xi8> {
@@ -165,15 +171,18 @@ func.func @splat_dynamic(%v: i8, %n: index) -> tensor<?x3xi8> {
 
 // -----
 
-// i1 takes a byte: true is 0x01010101, 5 bytes for 5 elements.
+// i1 takes a byte: true is 0x01010101, 5 bytes for 5 elements, in an
+// 8-byte allocation filled whole (fills take 4-byte aligned lengths).
 // CHECK-LABEL: func.func @splat_i1(
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[SIZE:.+]] = arith.constant 5 : index
+// CHECK-DAG: %[[ALIGNED:.+]] = arith.constant 8 : index
 // CHECK-DAG: %[[PATTERN:.+]] = arith.constant 16843009 : i32
-// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[SIZE]]}
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate<{{.+}} : !hal.buffer{%[[ALIGNED]]}
+// CHECK: %[[RESULT:.+]] = hal.buffer.subspan<%[[OUT]] : !hal.buffer>[%[[C0]], %[[SIZE]]]
 // CHECK: %[[CMD:.+]] = hal.command_buffer.create
 // CHECK-NEXT: hal.command_buffer.begin
-// CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[SIZE]]] pattern(%[[PATTERN]] : i32)
+// CHECK-NEXT: hal.command_buffer.fill_buffer<%[[CMD]] : !hal.command_buffer> target(%[[OUT]] : !hal.buffer)[%[[C0]], %[[ALIGNED]]] pattern(%[[PATTERN]] : i32)
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_i1(%unused: index) -> tensor<5xi1> {
   %0 = flow.ex.stream.fragment(%unused) : (index) -> tensor<5xi1> =

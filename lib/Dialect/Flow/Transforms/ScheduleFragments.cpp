@@ -17,6 +17,7 @@
 #include "streamhal/Analysis/StorageViews.h"
 #include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/Flow/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
@@ -82,7 +83,7 @@ getViewOps(ExStreamFragmentOp fragment, ArrayRef<unsigned> operandGroups) {
   ValueAliasing aliasing(fragment);
   LivenessIntervals order(fragment, aliasing, /*useWaves=*/false);
   StorageViews views(fragment, order, mayBeContiguousBoxOp, /*elide=*/true,
-                     operandGroups);
+                     operandGroups, hal::getSlabAlignments(fragment).offset);
   llvm::SmallPtrSet<Operation *, 16> viewOps;
   for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
        ++classIndex)
@@ -132,7 +133,7 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   {
     LivenessIntervals order(fragment, aliasing, /*useWaves=*/false);
     StorageViews views(fragment, order, mayBeContiguousBoxOp, /*elide=*/true,
-                       operandGroups);
+                       operandGroups, hal::getSlabAlignments(fragment).offset);
     for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
          ++classIndex)
       if (Operation *viewOp = views.getViewOp(classIndex))
