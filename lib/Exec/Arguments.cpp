@@ -14,7 +14,9 @@
 
 #include "ExecutorImpl.h"
 #include "mlir/AsmParser/AsmParser.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/FileSystem.h"
 #include <map>
 
 using namespace mlir;
@@ -24,6 +26,51 @@ using namespace streamhal::exec;
 /// Default extent of a dynamic dim and value of a free `index` argument.
 static constexpr int64_t kDefaultDim = 3;
 static constexpr int64_t kDefaultIndex = 1;
+
+/// Reads `path` into `bytes` when it holds exactly `size` bytes; returns
+/// the problem otherwise. Reads at most `size + 1` bytes, in chunks, whatever
+/// the file is (a device, a pipe, a file larger than memory), and allocates
+/// no more than the file holds: a wrong shape or file costs no more than a
+/// right one.
+static std::optional<std::string> readExactly(StringRef path, int64_t size,
+                                              std::vector<uint8_t> &bytes) {
+  namespace fs = llvm::sys::fs;
+  llvm::Expected<fs::file_t> file = fs::openNativeFileForRead(path);
+  if (!file)
+    return "cannot read '" + path.str() +
+           "': " + llvm::toString(file.takeError());
+  llvm::scope_exit close([&] { fs::closeFile(*file); });
+  fs::file_status status;
+  if (!fs::status(*file, status) &&
+      status.type() == fs::file_type::regular_file) {
+    if (static_cast<int64_t>(status.getSize()) != size)
+      return "the file holds " + std::to_string(status.getSize()) +
+             " bytes but the shape needs " + std::to_string(size);
+    bytes.reserve(size + 1);
+  }
+  constexpr int64_t kChunk = int64_t(1) << 20;
+  int64_t filled = 0;
+  while (filled <= size) {
+    bytes.resize(std::min(size + 1, filled + kChunk));
+    llvm::Expected<size_t> read = fs::readNativeFile(
+        *file, llvm::MutableArrayRef<char>(
+                   reinterpret_cast<char *>(bytes.data()) + filled,
+                   bytes.size() - filled));
+    if (!read)
+      return "cannot read '" + path.str() +
+             "': " + llvm::toString(read.takeError());
+    if (*read == 0)
+      break;
+    filled += static_cast<int64_t>(*read);
+  }
+  if (filled != size)
+    return "the file holds " +
+           (filled > size ? "more than " + std::to_string(size)
+                          : std::to_string(filled)) +
+           " bytes but the shape needs " + std::to_string(size);
+  bytes.resize(size);
+  return std::nullopt;
+}
 
 /// The tensor type an argument carries: its own, or for a buffer view the
 /// type of the first `hal.tensor.cast` of it.
@@ -60,18 +107,14 @@ static FailureOr<HostValue> parseSpec(func::FuncOp function, unsigned index,
         return fail("bad dim '" + part + "'");
       shape.push_back(dim);
     }
-    auto file = llvm::MemoryBuffer::getFile(tail.drop_front(), false, false);
-    if (!file)
-      return fail("cannot read '" + tail.drop_front() +
-                  "': " + file.getError().message());
+    // The size is bounded before anything is read or allocated.
     int64_t size = getByteSize(shape, getElementBytes(elementType));
-    if (size < 0)
-      return fail("the shape is too large");
-    if (static_cast<int64_t>((*file)->getBufferSize()) != size)
-      return fail("the file holds " + Twine((*file)->getBufferSize()) +
-                  " bytes but the shape needs " + Twine(size));
-    StringRef data = (*file)->getBuffer();
-    value.bytes.assign(data.begin(), data.end());
+    if (size < 0 || size > kMaxBufferBytes)
+      return fail("the shape is too large (the executor runs buffers of at "
+                  "most 4 GiB)");
+    if (std::optional<std::string> problem =
+            readExactly(tail.drop_front(), size, value.bytes))
+      return fail(*problem);
     value.shape = shape;
     value.elementType = elementType;
     return value;
@@ -94,7 +137,7 @@ static FailureOr<HostValue> parseSpec(func::FuncOp function, unsigned index,
     bool lost;
     floating.convert(cast<FloatType>(type).getFloatSemantics(),
                      APFloat::rmNearestTiesToEven, &lost);
-    value.scalarBits = floating.bitcastToAPInt().getZExtValue();
+    value.scalarBits = getLowBits(floating.bitcastToAPInt());
   } else {
     int64_t integer;
     if (number.getAsInteger(0, integer))

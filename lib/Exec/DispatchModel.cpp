@@ -58,10 +58,23 @@ void SplitMix64::fill(llvm::MutableArrayRef<uint8_t> out) {
   }
 }
 
-uint8_t streamhal::exec::splitMixByteAt(uint64_t seed, uint64_t position) {
+void streamhal::exec::splitMixBytesAt(uint64_t seed, uint64_t position,
+                                      llvm::MutableArrayRef<uint8_t> out) {
   // Word w of the stream is the mix of seed + (w + 1) * gamma.
-  SplitMix64 generator(seed + (position / 8) * 0x9e3779b97f4a7c15ull);
-  return static_cast<uint8_t>(generator.next() >> (8 * (position % 8)));
+  size_t next = 0;
+  while (next < out.size()) {
+    uint64_t at = position + next;
+    SplitMix64 generator(seed + (at / 8) * 0x9e3779b97f4a7c15ull);
+    uint64_t word = generator.next();
+    for (uint64_t byte = at % 8; byte < 8 && next < out.size(); ++byte)
+      out[next++] = static_cast<uint8_t>(word >> (8 * byte));
+  }
+}
+
+uint8_t streamhal::exec::splitMixByteAt(uint64_t seed, uint64_t position) {
+  uint8_t byte = 0;
+  splitMixBytesAt(seed, position, byte);
+  return byte;
 }
 
 uint64_t streamhal::exec::hashDispatchInputs(const DispatchInputs &inputs) {

@@ -112,7 +112,7 @@ Executor::~Executor() = default;
 
 FailureOr<SmallVector<HostValue>> Executor::run(func::FuncOp function,
                                                 ArrayRef<HostValue> arguments) {
-  impl->trace.clear();
+  impl->clearTrace();
   return impl->run(function, arguments);
 }
 
@@ -151,6 +151,7 @@ std::shared_ptr<RootBuffer> ExecutorImpl::getPoolRoot(StringRef name) {
     hash.addString(name);
     root = std::make_shared<RootBuffer>(
         RootBuffer::growable(("@" + name).str(), hash.get()));
+    root->setAccount(memory);
     // Constant storage: a global nothing may store to is read-only.
     auto global = symbols.lookup<util::GlobalOp>(name);
     if (global && !global.getIsMutable())
@@ -167,19 +168,19 @@ FailureOr<BufferRef> ExecutorImpl::getGlobalBufferRange(Operation *user,
   if (!global || !isa<hal::BufferType>(global.getType()))
     return user->emitError()
            << "names @" << name << " which is not a !hal.buffer global";
-  BufferRef ref;
+  BufferRef whole;
   auto it = globals.find(name);
-  if (it != globals.end() && std::holds_alternative<BufferRef>(it->second)) {
-    BufferRef whole = std::get<BufferRef>(it->second);
-    ref = {whole.root, whole.offset + offset, length};
-    if (!whole.root->isGrowable() &&
-        (offset < 0 || length < 0 || offset + length > whole.length))
-      return user->emitError() << "byte range [" << offset << ", "
-                               << offset + length << ") is outside global @"
-                               << name << " of " << whole.length << " bytes";
-  } else {
-    ref = {getPoolRoot(name), offset, length};
-  }
+  if (it != globals.end() && std::holds_alternative<BufferRef>(it->second))
+    whole = std::get<BufferRef>(it->second);
+  else
+    whole = {getPoolRoot(name), 0, kUnboundedLength};
+  // Subtractions, not additions: no overflow.
+  if (offset < 0 || length < 0 || offset > whole.length ||
+      length > whole.length - offset)
+    return user->emitError() << "byte range " << formatRange(offset, length)
+                             << " is outside global @" << name << " of "
+                             << whole.length << " bytes";
+  BufferRef ref{whole.root, whole.offset + offset, length};
   if (failed(checkRange(user, ref, "constant range")))
     return failure();
   return ref;
@@ -294,8 +295,8 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
       argumentsAfterRun.emplace_back();
       continue;
     }
-    ArrayRef<uint8_t> bytes = buffer->root->read(buffer->offset, buffer->length);
-    argumentsAfterRun.emplace_back(std::vector<uint8_t>(bytes.begin(), bytes.end()));
+    argumentsAfterRun.emplace_back(
+        buffer->root->readBytes(buffer->offset, buffer->length));
   }
 
   SmallVector<HostValue> hostResults;
@@ -345,6 +346,9 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
         return function.emitError()
                << "result " << index << " is a buffer of " << buffer.length
                << " bytes, more than the executor materializes";
+      if (failed(
+              reserveMemory(function, buffer.length, "result " + Twine(index))))
+        return failure();
       if (failed(checkRange(function, buffer, "result")) ||
           failed(checkHostAccess(function, buffer,
                                  "returns to the host (result " + Twine(index) +
@@ -356,8 +360,7 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
                << "result " << index << " holds uninitialized bytes (byte "
                << *poison - buffer.offset << " of " << buffer.length
                << " was never written)";
-      ArrayRef<uint8_t> bytes = buffer.root->read(buffer.offset, buffer.length);
-      host.bytes.assign(bytes.begin(), bytes.end());
+      host.bytes = buffer.root->readBytes(buffer.offset, buffer.length);
       host.root = buffer.root;
       host.rootOffset = buffer.offset;
     }
@@ -470,13 +473,12 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
              << "loads global @" << name << " of dynamic type " << type;
     int64_t size = getByteSize(tensorType.getShape(),
                                getElementBytes(tensorType.getElementType()));
-    if (!initial) {
-      // The same stream as the buffer global it becomes.
-      std::shared_ptr<RootBuffer> pool = getPoolRoot(name);
-      pool->ensureRange(0, size);
-      ArrayRef<uint8_t> poolBytes = pool->read(0, size);
-      bytes.assign(poolBytes.begin(), poolBytes.end());
-    }
+    if (size < 0 || size > kMaxTensorBytes)
+      return op.emitError() << "loads global @" << name << " of type " << type
+                            << ", too large for the executor (4 GiB at most)";
+    // The same stream as the buffer global it becomes.
+    if (!initial)
+      bytes = getPoolRoot(name)->readBytes(0, size);
     value = TensorValue{std::make_shared<std::vector<uint8_t>>(bytes),
                         llvm::to_vector(tensorType.getShape()),
                         tensorType.getElementType()};
@@ -494,7 +496,7 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
     uint64_t bits = 0;
     if (auto integer =
             dyn_cast_if_present<IntegerAttr>(initial ? *initial : Attribute()))
-      bits = integer.getValue().getZExtValue();
+      bits = getLowBits(integer.getValue());
     value = ScalarValue{bits};
   } else {
     return op.emitError() << "loads global @" << name << " of type " << type

@@ -42,10 +42,16 @@ struct TensorValue {
   }
 };
 
-/// Length of a reference to a whole growable root.
+/// Length of a growable root (an endless stream) and of a reference to all
+/// of it.
 constexpr int64_t kUnboundedLength = INT64_MAX;
-/// The most bytes of a growable global the executor materializes.
-constexpr int64_t kMaxGrowableLength = int64_t(1) << 32;
+/// The bytes of a growable global the executor runs: its first 4 GiB. A
+/// view of it may be longer; what a command or the host touches may not.
+constexpr int64_t kMaxGrowableLength = kMaxBufferBytes;
+/// The most push constants an interface may declare, and the highest
+/// ordinal + 1 a command may push (as in the HAL layouts: one 32-bit value
+/// per constant is materialized for every dispatch).
+constexpr int64_t kMaxPushConstants = 1024;
 
 /// A byte range of a root buffer.
 struct BufferRef {
@@ -189,9 +195,17 @@ public:
                                unsigned depth, bool &handled);
   mlir::LogicalResult recordCommand(mlir::Operation &op, Frame &frame,
                                     bool &handled);
-  /// Checks that `ref` lies inside its root (growing a growable root).
+  /// Checks that `ref`, a range a command, the host or a result touches,
+  /// lies inside its root and, for a growable root, inside the bytes the
+  /// executor runs (kMaxGrowableLength).
   mlir::LogicalResult checkRange(mlir::Operation *user, const BufferRef &ref,
                                  llvm::StringRef what);
+  /// Fails with an error at `user` when `bytes` more bytes of memory would
+  /// exceed ExecOptions::maxMemory; `what` says what needs them.
+  mlir::LogicalResult reserveMemory(mlir::Operation *user, int64_t bytes,
+                                    const llvm::Twine &what);
+  /// Empties the dispatch trace and releases its memory.
+  void clearTrace();
   /// Fails with an error at `user` when the host cannot access `ref`: its
   /// root was allocated without `HostVisible`. `what` says what the host
   /// does (`reads`, `writes`, `receives as result 0`).
@@ -208,6 +222,12 @@ public:
   /// Current values of globals.
   llvm::StringMap<RuntimeValue> globals;
   llvm::StringMap<std::shared_ptr<RootBuffer>> pools;
+  /// The buffer memory of this executor (ExecOptions::maxMemory): pages of
+  /// allocations and pools, and `traceBytes`.
+  std::shared_ptr<MemoryAccount> memory =
+      std::make_shared<MemoryAccount>(MemoryAccount{options.maxMemory, 0});
+  /// Bytes of the HAL-level dispatch trace, counted in `memory`.
+  int64_t traceBytes = 0;
   /// Alignments of the module's buffer constraints.
   int64_t offsetAlignment = 16;
   int64_t rangeAlignment = 16;
@@ -215,15 +235,24 @@ public:
 };
 
 /// The largest tensor or allocation the executor materializes.
-constexpr int64_t kMaxTensorBytes = int64_t(1) << 32;
+constexpr int64_t kMaxTensorBytes = kMaxBufferBytes;
 
 /// Row-major byte size of `shape` with `elementBytes`-byte elements, or -1
 /// when it overflows.
 int64_t getByteSize(llvm::ArrayRef<int64_t> shape, int64_t elementBytes);
 /// Bytes of one element of `type` (ceil(bits / 8)), or 0 when unknown.
 int64_t getElementBytes(mlir::Type type);
+/// The low 64 bits of `value`, of any width (getZExtValue asserts on a
+/// wider value that does not fit).
+inline uint64_t getLowBits(const llvm::APInt &value) {
+  return value.getBitWidth() > 64 ? value.trunc(64).getZExtValue()
+                                  : value.getZExtValue();
+}
 /// Bit width of a scalar type (index = 64), or 0.
 unsigned getScalarWidth(mlir::Type type);
+/// `[offset, end)` for diagnostics, exact also when the end is past
+/// INT64_MAX; `[offset, +length)` when either is negative.
+std::string formatRange(int64_t offset, int64_t length);
 
 } // namespace streamhal::exec
 

@@ -209,8 +209,13 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
        interface.getBody().front().getOps<hal::InterfaceBindingOp>())
     interfaceBindings[binding.getSymName()] = binding;
   int64_t pushConstantCount = interface.getPushConstantCount();
-  SmallVector<uint32_t> pushConstants(std::max<int64_t>(pushConstantCount, 0),
-                                      0);
+  // The vector is sized from the IR: bounded first.
+  if (pushConstantCount < 0 || pushConstantCount > kMaxPushConstants)
+    return op.emitError() << "dispatches an interface declaring "
+                          << pushConstantCount
+                          << " push constants; the executor runs at most "
+                          << kMaxPushConstants;
+  SmallVector<uint32_t> pushConstants(pushConstantCount, 0);
 
   SmallVector<BoundBinding> bound;
   auto addBinding = [&](StringRef name, unsigned storage) -> LogicalResult {
@@ -262,8 +267,7 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
       if (failed(ref))
         return failure();
       Storage storage;
-      ArrayRef<uint8_t> bytes = ref->root->read(ref->offset, ref->length);
-      storage.bytes.assign(bytes.begin(), bytes.end());
+      storage.bytes = ref->root->readBytes(ref->offset, ref->length);
       storage.defined = true;
       storage.description = "constant storage";
       storages.push_back(std::move(storage));

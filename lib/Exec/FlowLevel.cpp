@@ -123,11 +123,13 @@ static LogicalResult checkBox(Operation *op, ArrayRef<int64_t> outer,
     return op->emitError() << "has " << start.size()
                            << " start indices for a rank-" << outer.size()
                            << " " << what;
+  // outer and box are extents (non-negative): the subtraction cannot
+  // overflow, and formatRange prints the end without adding in int64_t.
   for (size_t d = 0; d < outer.size(); ++d)
     if (start[d] < 0 || box[d] < 0 || start[d] > outer[d] - box[d])
-      return op->emitError() << "is out of bounds: dim " << d << " covers ["
-                             << start[d] << ", " << start[d] + box[d]
-                             << ") of a " << what << " of extent " << outer[d];
+      return op->emitError() << "is out of bounds: dim " << d << " covers "
+                             << formatRange(start[d], box[d]) << " of a "
+                             << what << " of extent " << outer[d];
   return success();
 }
 
@@ -347,9 +349,8 @@ LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
             opPtr, subspan.getRuntimeBuffer(), range.getOffset(), storageSize);
         if (failed(ref))
           return failure();
-        ArrayRef<uint8_t> bytes = ref->root->read(ref->offset, storageSize);
         frame[subspan.getResult()] =
-            makeTensor(std::vector<uint8_t>(bytes.begin(), bytes.end()), *shape,
+            makeTensor(ref->root->readBytes(ref->offset, storageSize), *shape,
                        elementType);
         return success();
       })
@@ -368,11 +369,9 @@ LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
           if (size > view->buffer.length)
             return castOp.emitError() << "views " << size << " bytes of a "
                                       << view->buffer.length << "-byte buffer";
-          ArrayRef<uint8_t> bytes =
-              view->buffer.root->read(view->buffer.offset, size);
-          TensorValue result =
-              makeTensor(std::vector<uint8_t>(bytes.begin(), bytes.end()),
-                         *shape, elementType);
+          TensorValue result = makeTensor(
+              view->buffer.root->readBytes(view->buffer.offset, size), *shape,
+              elementType);
           // A cast changes the type, not the value.
           result.identity =
               view->identity ? view->identity : view->buffer.root.get();

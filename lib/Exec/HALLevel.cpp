@@ -18,30 +18,51 @@
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
 #include "streamhal/Exec/InOrderPlacement.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace streamhal;
 using namespace streamhal::exec;
+
+std::string streamhal::exec::formatRange(int64_t offset, int64_t length) {
+  // Both non-negative: the end is exact as an unsigned number, also past
+  // INT64_MAX.
+  if (offset >= 0 && length >= 0)
+    return "[" + std::to_string(offset) + ", " +
+           std::to_string(static_cast<uint64_t>(offset) +
+                          static_cast<uint64_t>(length)) +
+           ")";
+  return "[" + std::to_string(offset) + ", +" + std::to_string(length) + ")";
+}
 
 LogicalResult ExecutorImpl::checkRange(Operation *user, const BufferRef &ref,
                                        StringRef what) {
   if (ref.offset < 0 || ref.length < 0)
     return user->emitError() << "has a " << what << " with negative offset "
                              << ref.offset << " or length " << ref.length;
-  if (ref.length == kUnboundedLength)
-    return success();
-  if (ref.root->isGrowable() &&
-      (ref.offset > kMaxGrowableLength || ref.length > kMaxGrowableLength ||
-       ref.offset + ref.length > kMaxGrowableLength))
-    return user->emitError() << "has a " << what << " [" << ref.offset << ", +"
-                             << ref.length << ") of " << ref.root->getName()
-                             << " beyond the 4 GiB the executor materializes";
-  if (!ref.root->ensureRange(ref.offset, ref.length))
-    return user->emitError() << "has a " << what << " [" << ref.offset << ", "
-                             << ref.offset + ref.length << ") outside buffer "
-                             << ref.root->getName() << " of "
-                             << ref.root->getLength() << " bytes";
+  // Subtractions, not additions: no overflow.
+  if (ref.root->isGrowable() && (ref.offset > kMaxGrowableLength ||
+                                 ref.length > kMaxGrowableLength - ref.offset))
+    return user->emitError()
+           << "has a " << what << " " << formatRange(ref.offset, ref.length)
+           << " of " << ref.root->getName()
+           << " beyond the 4 GiB the executor materializes";
+  if (!ref.root->contains(ref.offset, ref.length))
+    return user->emitError()
+           << "has a " << what << " " << formatRange(ref.offset, ref.length)
+           << " outside buffer " << ref.root->getName() << " of "
+           << ref.root->getLength() << " bytes";
   return success();
+}
+
+LogicalResult ExecutorImpl::reserveMemory(Operation *user, int64_t bytes,
+                                          const Twine &what) {
+  if (memory->fits(bytes))
+    return success();
+  return user->emitError() << what << " needs " << bytes
+                           << " more bytes of memory, beyond --max-memory="
+                           << memory->limit << " (" << memory->used
+                           << " bytes in use)";
 }
 
 LogicalResult ExecutorImpl::checkHostAccess(Operation *user,
@@ -59,19 +80,24 @@ LogicalResult ExecutorImpl::checkHostAccess(Operation *user,
 }
 
 /// Returns the sub-range [offset, offset + length) of `buffer`, checked
-/// against the buffer's own length.
+/// against the buffer's own length. A view (a subspan) may be as long as its
+/// buffer; a range the device or the host `access`es must also be bytes
+/// the executor runs (checkRange).
 static FailureOr<BufferRef> subrange(ExecutorImpl &exec, Operation *user,
                                      const BufferRef &buffer, int64_t offset,
-                                     int64_t length, StringRef what) {
-  if (offset < 0 || length < 0 ||
-      (buffer.length != kUnboundedLength &&
-       (offset > buffer.length || length > buffer.length - offset)))
+                                     int64_t length, StringRef what,
+                                     bool access = true) {
+  // Every buffer lies inside its root, so a range inside the buffer needs
+  // no further check to lie inside the root, and its root offset cannot
+  // overflow.
+  if (offset < 0 || length < 0 || offset > buffer.length ||
+      length > buffer.length - offset)
     return user->emitError()
-           << "has a " << what << " [" << offset << ", " << offset + length
-           << ") outside its " << buffer.length << "-byte buffer (of root "
+           << "has a " << what << " " << formatRange(offset, length)
+           << " outside its " << buffer.length << "-byte buffer (of root "
            << buffer.root->getName() << ")";
   BufferRef ref{buffer.root, buffer.offset + offset, length};
-  if (failed(exec.checkRange(user, ref, what)))
+  if (access && failed(exec.checkRange(user, ref, what)))
     return failure();
   return ref;
 }
@@ -84,6 +110,9 @@ static FailureOr<int64_t> computeSize(ExecutorImpl &exec, Frame &frame,
   FailureOr<int64_t> type = exec.getIndex(frame, elementType, op);
   if (failed(shape) || failed(type))
     return failure();
+  if (llvm::any_of(*shape, [](int64_t dim) { return dim < 0; }))
+    return op->emitError() << "computes the size of a shape with a negative "
+                              "dim";
   int64_t size = getByteSize(
       *shape, hal::getElementByteCount(static_cast<int32_t>(*type)));
   if (size < 0)
@@ -119,10 +148,18 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         if (failed(indices) || failed(shape) || failed(type))
           return failure();
         int64_t linear = 0;
+        bool overflow = false;
         for (size_t d = 0; d < indices->size() && d < shape->size(); ++d)
-          linear = linear * (*shape)[d] + (*indices)[d];
-        frame[offset.getOffset()] = ScalarValue{static_cast<uint64_t>(
-            linear * hal::getElementByteCount(static_cast<int32_t>(*type)))};
+          overflow |= llvm::MulOverflow(linear, (*shape)[d], linear) ||
+                      llvm::AddOverflow(linear, (*indices)[d], linear);
+        overflow |= llvm::MulOverflow(
+            linear,
+            int64_t(hal::getElementByteCount(static_cast<int32_t>(*type))),
+            linear);
+        if (overflow)
+          return offset.emitError()
+                 << "computes an offset that overflows 64 bits";
+        frame[offset.getOffset()] = ScalarValue{static_cast<uint64_t>(linear)};
         return success();
       })
       .Case([&](hal::AllocatorAllocateOp allocate) -> LogicalResult {
@@ -130,12 +167,14 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
             getIndex(frame, allocate.getResultSize(), opPtr);
         if (failed(size))
           return failure();
-        if (*size < 0 || *size > (int64_t(1) << 32))
+        if (*size < 0 || *size > kMaxBufferBytes)
           return allocate.emitError()
                  << "allocates " << *size
                  << " bytes; the executor allocates 0 to 4 GiB";
+        // Nothing is materialized yet: pages come with the first writes.
         auto root = std::make_shared<RootBuffer>(RootBuffer::allocate(
             "allocation " + std::to_string(nextAllocation++), *size));
+        root->setAccount(memory);
         if (!hal::bitEnumContainsAll(allocate.getMemoryTypes(),
                                      hal::MemoryType::HostVisible))
           root->setDeviceOnly(opPtr);
@@ -150,11 +189,22 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         ValueRange sizes = pack.getDynamicSliceSizes();
         if (flat.size() != 2 * sizes.size())
           return pack.emitError() << "has malformed lifetime intervals";
+        // Bounded sizes and alignments keep every offset of the placement
+        // far from overflowing.
+        for (int64_t alignment : {offsetAlignment, rangeAlignment})
+          if (alignment < 1 || alignment > kMaxBufferBytes)
+            return pack.emitError()
+                   << "is placed with buffer alignment " << alignment
+                   << "; the executor places with alignments of 1 to 4 GiB";
         SmallVector<PlacementSlice> slices;
         for (auto [index, size] : llvm::enumerate(sizes)) {
           FailureOr<int64_t> bytes = getIndex(frame, size, opPtr);
           if (failed(bytes))
             return failure();
+          if (*bytes < 0 || *bytes > kMaxBufferBytes)
+            return pack.emitError()
+                   << "packs a slice of " << *bytes
+                   << " bytes; the executor places slices of 0 to 4 GiB";
           slices.push_back({flat[2 * index], flat[2 * index + 1], *bytes});
         }
         int64_t base = 0;
@@ -169,8 +219,13 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         frame[pack.getTotalLength()] =
             ScalarValue{static_cast<uint64_t>(placement.totalLength)};
         for (auto [result, offset] :
-             llvm::zip(pack.getPackedOffsets(), placement.offsets))
-          frame[result] = ScalarValue{static_cast<uint64_t>(base + offset)};
+             llvm::zip(pack.getPackedOffsets(), placement.offsets)) {
+          int64_t packed;
+          if (llvm::AddOverflow(base, offset, packed))
+            return pack.emitError() << "places a slice at " << base << " + "
+                                    << offset << ", which overflows 64 bits";
+          frame[result] = ScalarValue{static_cast<uint64_t>(packed)};
+        }
         (void)intervals;
         return success();
       })
@@ -183,7 +238,8 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         if (failed(source) || failed(offset) || failed(length))
           return failure();
         FailureOr<BufferRef> ref =
-            subrange(*this, opPtr, *source, *offset, *length, "subspan");
+            subrange(*this, opPtr, *source, *offset, *length, "subspan",
+                     /*access=*/false);
         if (failed(ref))
           return failure();
         frame[subspan.getResult()] = *ref;
@@ -206,7 +262,8 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
           return load.emitError() << "reads uninitialized byte " << *poison
                                   << " of " << ref->root->getName();
         uint64_t bits = 0;
-        ArrayRef<uint8_t> data = ref->root->read(ref->offset, ref->length);
+        std::vector<uint8_t> data =
+            ref->root->readBytes(ref->offset, ref->length);
         for (int64_t i = 0; i < bytes && i < 8; ++i)
           bits |= uint64_t(data[i]) << (8 * i);
         unsigned width = getScalarWidth(load.getType());
@@ -232,6 +289,11 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         if (ref->root->isReadOnly())
           return store.emitError() << "stores into " << ref->root->getName()
                                    << ", constant storage that is read-only";
+        if (failed(reserveMemory(
+                opPtr,
+                ref->root->getUnmaterializedBytes(ref->offset, ref->length),
+                "the store")))
+          return failure();
         SmallVector<uint8_t> data;
         for (int64_t i = 0; i < bytes; ++i)
           data.push_back(i < 8 ? static_cast<uint8_t>(value->bits >> (8 * i))
@@ -252,7 +314,10 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
           return failure();
         int64_t size = getByteSize(
             *shape, hal::getElementByteCount(static_cast<int32_t>(*type)));
-        if (buffer->length != kUnboundedLength && size > buffer->length)
+        if (size < 0)
+          return create.emitError() << "views a shape with a negative dim or "
+                                       "a byte size that overflows 64 bits";
+        if (size > buffer->length)
           return create.emitError() << "views " << size << " bytes of a "
                                     << buffer->length << "-byte buffer";
         BufferRef viewed{buffer->root, buffer->offset, size};
@@ -443,7 +508,15 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
         CommandBufferState *state = recording(push.getCommandBuffer());
         if (!state)
           return failure();
+        // An index attribute: 64 bits. Checked first, so `ordinal++` cannot
+        // overflow.
         int64_t ordinal = push.getOffset().getSExtValue();
+        int64_t count = push.getValues().size();
+        if (ordinal < 0 || ordinal > kMaxPushConstants - count)
+          return push.emitError()
+                 << "pushes constants " << formatRange(ordinal, count)
+                 << "; the executor runs ordinals 0 to "
+                 << kMaxPushConstants - 1;
         for (Value value : push.getValues()) {
           FailureOr<ScalarValue> scalar = get<ScalarValue>(frame, value, opPtr);
           if (failed(scalar))
@@ -498,6 +571,11 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
                             std::make_pair(b.set, b.binding);
                    });
         int64_t count = interface.getPushConstantCount();
+        if (count < 0 || count > kMaxPushConstants)
+          return dispatch.emitError()
+                 << "targets an interface declaring " << count
+                 << " push constants; the executor runs at most "
+                 << kMaxPushConstants;
         for (int64_t ordinal = 0; ordinal < count; ++ordinal) {
           auto it = state->pushConstants.find(ordinal);
           command.pushConstants.push_back(

@@ -37,9 +37,9 @@ LogicalResult ExecutorImpl::runArith(Operation &op, Frame &frame) {
     Attribute value = constant.getValue();
     uint64_t bits;
     if (auto integer = dyn_cast<IntegerAttr>(value))
-      bits = integer.getValue().getZExtValue();
+      bits = getLowBits(integer.getValue());
     else if (auto floating = dyn_cast<FloatAttr>(value))
-      bits = floating.getValue().bitcastToAPInt().getZExtValue();
+      bits = getLowBits(floating.getValue().bitcastToAPInt());
     else
       return op.emitError() << "is a constant the executor cannot hold";
     frame[constant.getResult()] =
@@ -65,6 +65,14 @@ LogicalResult ExecutorImpl::runArith(Operation &op, Frame &frame) {
     if (truncate(divisor, width) == 0)
       divideByZero = true;
     return divideByZero;
+  };
+  // INT64_MIN / -1 overflows int64_t (and traps on x86). Narrower types are
+  // sign-extended to 64 bits, where their quotient fits.
+  bool signedOverflow = false;
+  auto checkSigned = [&]() {
+    if (s(0) == INT64_MIN && s(1) == -1)
+      signedOverflow = true;
+    return signedOverflow;
   };
 
   std::optional<uint64_t> result =
@@ -101,17 +109,17 @@ LogicalResult ExecutorImpl::runArith(Operation &op, Frame &frame) {
             return u(0) / u(1) + (u(0) % u(1) != 0);
           })
           .Case([&](arith::DivSIOp) -> std::optional<uint64_t> {
-            if (checkDivisor(u(1)))
+            if (checkDivisor(u(1)) || checkSigned())
               return std::nullopt;
             return static_cast<uint64_t>(s(0) / s(1));
           })
           .Case([&](arith::RemSIOp) -> std::optional<uint64_t> {
-            if (checkDivisor(u(1)))
+            if (checkDivisor(u(1)) || checkSigned())
               return std::nullopt;
             return static_cast<uint64_t>(s(0) % s(1));
           })
           .Case([&](arith::CeilDivSIOp) -> std::optional<uint64_t> {
-            if (checkDivisor(u(1)))
+            if (checkDivisor(u(1)) || checkSigned())
               return std::nullopt;
             int64_t q = s(0) / s(1);
             if ((s(0) % s(1) != 0) && ((s(0) < 0) == (s(1) < 0)))
@@ -119,7 +127,7 @@ LogicalResult ExecutorImpl::runArith(Operation &op, Frame &frame) {
             return static_cast<uint64_t>(q);
           })
           .Case([&](arith::FloorDivSIOp) -> std::optional<uint64_t> {
-            if (checkDivisor(u(1)))
+            if (checkDivisor(u(1)) || checkSigned())
               return std::nullopt;
             int64_t q = s(0) / s(1);
             if ((s(0) % s(1) != 0) && ((s(0) < 0) != (s(1) < 0)))
@@ -171,6 +179,9 @@ LogicalResult ExecutorImpl::runArith(Operation &op, Frame &frame) {
           .Default([](Operation *) { return std::nullopt; });
   if (divideByZero)
     return op.emitError() << "divides by zero";
+  if (signedOverflow)
+    return op.emitError() << "divides " << INT64_MIN
+                          << " by -1, which overflows (signed)";
   if (!result)
     return op.emitOpError() << "is not supported by the executor";
   frame[op.getResult(0)] = ScalarValue{truncate(*result, resultWidth)};

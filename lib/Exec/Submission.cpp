@@ -15,6 +15,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecutorImpl.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
@@ -41,10 +43,32 @@ SmallVector<Access> Command::getAccesses() const {
   return accesses;
 }
 
+mlir::Operation *DispatchRecord::Read::getWriter(int64_t byte) const {
+  auto it =
+      llvm::upper_bound(writers, byte, [](int64_t at, const WriterRun &run) {
+        return at < run.start;
+      });
+  return it == writers.begin() ? nullptr : std::prev(it)->writer;
+}
+
 static std::string describeRange(const BufferRef &ref) {
-  return "[" + std::to_string(ref.offset) + ", " +
-         std::to_string(ref.offset + ref.length) + ") of " +
-         ref.root->getName();
+  return formatRange(ref.offset, ref.length) + " of " + ref.root->getName();
+}
+
+/// The last writers of `ref`'s bytes as runs counted from its start.
+static SmallVector<DispatchRecord::Read::WriterRun>
+getWriterRuns(const BufferRef &ref) {
+  SmallVector<DispatchRecord::Read::WriterRun> runs;
+  for (const StateRun &run : ref.root->getRuns(ref.offset, ref.length))
+    if (runs.empty() || runs.back().writer != run.state.writer)
+      runs.push_back({run.start - ref.offset, run.state.writer});
+  return runs;
+}
+
+void ExecutorImpl::clearTrace() {
+  trace.clear();
+  memory->used -= traceBytes;
+  traceBytes = 0;
 }
 
 LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
@@ -120,14 +144,30 @@ LogicalResult ExecutorImpl::executeCommand(const Command &command,
   case Command::Kind::Barrier:
     return success();
   case Command::Kind::Fill: {
-    std::vector<uint8_t> bytes(command.target.length);
-    for (size_t i = 0; i < bytes.size(); ++i)
-      bytes[i] = static_cast<uint8_t>(command.pattern >> (8 * (i % 4)));
-    command.target.root->write(command.target.offset, bytes, command.op);
+    const BufferRef &target = command.target;
+    if (failed(reserveMemory(
+            command.op,
+            target.root->getUnmaterializedBytes(target.offset, target.length),
+            "the fill")))
+      return failure();
+    // Page by page: a fill of 4 GiB needs no 4 GiB of pattern. Pieces are
+    // a multiple of 4 bytes long, so the pattern runs on.
+    std::vector<uint8_t> piece;
+    for (int64_t done = 0; done < target.length;) {
+      piece.resize(std::min(kPageBytes, target.length - done));
+      for (size_t i = 0; i < piece.size(); ++i)
+        piece[i] = static_cast<uint8_t>(command.pattern >> (8 * (i % 4)));
+      target.root->write(target.offset + done, piece, command.op);
+      done += static_cast<int64_t>(piece.size());
+    }
     return success();
   }
   case Command::Kind::Copy:
-    if (failed(checkInitialized(command.source, "source range")))
+    if (failed(checkInitialized(command.source, "source range")) ||
+        failed(reserveMemory(command.op,
+                             command.target.root->getUnmaterializedBytes(
+                                 command.target.offset, command.target.length),
+                             "the copy")))
       return failure();
     command.target.root->copyFrom(*command.source.root, command.source.offset,
                                   command.target.offset, command.target.length,
@@ -139,26 +179,30 @@ LogicalResult ExecutorImpl::executeCommand(const Command &command,
     DispatchRecord traced;
     traced.op = command.op;
     traced.entrySymbol = command.entrySymbol;
-    std::vector<std::vector<uint8_t>> readBytes;
+    // Memory: a copy of every Read binding (kept by the trace when
+    // recording), the largest output, and the pages the outputs add.
+    int64_t readTotal = 0, largestWrite = 0, newPages = 0;
     for (const Command::Binding &binding : command.bindings) {
-      if (!binding.reads)
-        continue;
-      if (failed(checkInitialized(binding.range, "binding")))
-        return failure();
-      ArrayRef<uint8_t> bytes =
-          binding.range.root->read(binding.range.offset, binding.range.length);
-      readBytes.emplace_back(bytes.begin(), bytes.end());
-      if (record) {
-        DispatchRecord::Read read;
-        read.set = binding.set;
-        read.binding = binding.binding;
-        read.bytes = readBytes.back();
-        for (int64_t i = 0; i < binding.range.length; ++i)
-          read.writers.push_back(
-              binding.range.root->getLastWriter(binding.range.offset + i));
-        traced.reads.push_back(std::move(read));
+      const BufferRef &range = binding.range;
+      if (binding.reads) {
+        if (failed(checkInitialized(range, "binding")))
+          return failure();
+        readTotal += range.length;
+      }
+      if (binding.writes) {
+        largestWrite = std::max(largestWrite, range.length);
+        newPages +=
+            range.root->getUnmaterializedBytes(range.offset, range.length);
       }
     }
+    if (failed(reserveMemory(command.op, readTotal + largestWrite + newPages,
+                             "the dispatch")))
+      return failure();
+    std::vector<std::vector<uint8_t>> readBytes;
+    for (const Command::Binding &binding : command.bindings)
+      if (binding.reads)
+        readBytes.push_back(binding.range.root->readBytes(
+            binding.range.offset, binding.range.length));
     size_t next = 0;
     for (const Command::Binding &binding : command.bindings)
       if (binding.reads)
@@ -167,6 +211,22 @@ LogicalResult ExecutorImpl::executeCommand(const Command &command,
     inputs.pushConstants = command.pushConstants;
     inputs.workgroups = command.workgroups;
     uint64_t hash = hashDispatchInputs(inputs);
+    if (record) {
+      // Before the outputs overwrite them: the bytes and writers read.
+      next = 0;
+      for (const Command::Binding &binding : command.bindings) {
+        if (!binding.reads)
+          continue;
+        DispatchRecord::Read read;
+        read.set = binding.set;
+        read.binding = binding.binding;
+        read.bytes = std::move(readBytes[next++]);
+        read.writers = getWriterRuns(binding.range);
+        traced.reads.push_back(std::move(read));
+      }
+      traceBytes += readTotal;
+      memory->used += readTotal;
+    }
     for (const Command::Binding &binding : command.bindings) {
       if (!binding.writes)
         continue;
@@ -205,6 +265,23 @@ LogicalResult ExecutorImpl::runBatch(ArrayRef<const Command *> batch) {
       roots.insert(access.range.root.get());
       owners[access.range.root.get()] = access.range.root;
     }
+  // The snapshots hold copies of the roots' pages while the batch reruns.
+  int64_t held = 0;
+  llvm::scope_exit release([&] { memory->used -= held; });
+  auto hold = [&]() -> LogicalResult {
+    int64_t bytes = 0;
+    for (RootBuffer *root : roots)
+      bytes += root->getMaterializedBytes();
+    if (failed(reserveMemory(batch.front()->op, bytes,
+                             "running its barrier-delimited batch in " +
+                                 Twine(options.orders) + " orders")))
+      return failure();
+    held += bytes;
+    memory->used += bytes;
+    return success();
+  };
+  if (failed(hold()))
+    return failure();
   SmallVector<RootBuffer::Snapshot> before;
   for (RootBuffer *root : roots)
     before.push_back(root->snapshot());
@@ -212,6 +289,8 @@ LogicalResult ExecutorImpl::runBatch(ArrayRef<const Command *> batch) {
   for (const Command *command : batch)
     if (failed(executeCommand(*command, /*record=*/true)))
       return failure();
+  if (failed(hold()))
+    return failure();
   SmallVector<RootBuffer::Snapshot> expected;
   for (RootBuffer *root : roots)
     expected.push_back(root->snapshot());
@@ -238,7 +317,7 @@ LogicalResult ExecutorImpl::runBatch(ArrayRef<const Command *> batch) {
       if (!difference)
         continue;
       Operation *now = root->getLastWriter(*difference);
-      Operation *then = result.lastWriters[*difference];
+      Operation *then = result.getLastWriter(*difference);
       Operation *blamed = now ? now : batch.front()->op;
       InFlightDiagnostic diag =
           blamed->emitError()

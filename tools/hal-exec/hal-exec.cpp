@@ -76,6 +76,11 @@ static cl::list<std::string>
 static cl::opt<unsigned>
     orders(cl::cat(execCategory), "orders", cl::init(1),
            cl::desc("Run each barrier-delimited batch in K orders"));
+static cl::opt<int64_t> maxMemory(
+    cl::cat(execCategory), "max-memory", cl::init(kDefaultMaxMemory),
+    cl::desc("Most bytes of buffer data the HAL level may hold (default 8 "
+             "GiB); more is a located error"),
+    cl::value_desc("bytes"));
 static cl::opt<bool> printBytes(cl::cat(execCategory), "print-bytes",
                                 cl::desc("Print the bytes of every result"));
 static cl::opt<std::string> checkLowering(
@@ -207,7 +212,7 @@ static void explainMismatch(Location fallback, ArrayRef<DispatchRecord> flow,
       if (at < want.bytes.size() && at < got.bytes.size()) {
         diag << ": byte " << at << " is " << hexByte(got.bytes[at])
              << ", expected " << hexByte(want.bytes[at]);
-        writer = got.writers[at];
+        writer = got.getWriter(at);
       } else {
         diag << ": " << got.bytes.size() << " bytes, expected "
              << want.bytes.size();
@@ -323,6 +328,7 @@ static ExecOptions getOptions() {
   ExecOptions options;
   options.seed = seed;
   options.orders = std::max(1u, orders.getValue());
+  options.maxMemory = std::max<int64_t>(0, maxMemory);
   if (!formats.empty())
     options.formats = SmallVector<std::string>(formats.begin(), formats.end());
   return options;

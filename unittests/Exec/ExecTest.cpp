@@ -94,6 +94,11 @@ TEST(DispatchModel, OutputsDifferPerBindingAndAreDeterministic) {
 // Memory
 //===----------------------------------------------------------------------===//
 
+/// A distinct fake writer: the memory only compares and returns writers.
+static mlir::Operation *fakeOp(uintptr_t tag) {
+  return reinterpret_cast<mlir::Operation *>(tag * 16);
+}
+
 TEST(Memory, FreshAllocationsArePoison) {
   RootBuffer root = RootBuffer::allocate("a", 16);
   EXPECT_EQ(root.findUninitialized(0, 16), 0);
@@ -102,8 +107,8 @@ TEST(Memory, FreshAllocationsArePoison) {
   EXPECT_EQ(root.findUninitialized(4, 4), std::nullopt);
   EXPECT_EQ(root.findUninitialized(0, 16), 0);
   EXPECT_EQ(root.findUninitialized(4, 12), 8);
-  EXPECT_EQ(root.read(4, 4)[3], 4);
-  EXPECT_EQ(root.read(0, 1)[0], kPoisonByte);
+  EXPECT_EQ(root.readBytes(4, 4)[3], 4);
+  EXPECT_EQ(root.readBytes(0, 1)[0], kPoisonByte);
 }
 
 TEST(Memory, CopiesCarryPoison) {
@@ -111,9 +116,13 @@ TEST(Memory, CopiesCarryPoison) {
   const uint8_t data[] = {9, 9};
   source.write(0, data, nullptr);
   RootBuffer target = RootBuffer::withContents("t", std::vector<uint8_t>(8, 5));
-  target.copyFrom(source, 0, 0, 4, nullptr);
+  target.copyFrom(source, 0, 0, 4, fakeOp(1));
   EXPECT_EQ(target.findUninitialized(0, 8), 2);
-  EXPECT_EQ(target.read(0, 2)[1], 9);
+  EXPECT_EQ(target.readBytes(0, 2)[1], 9);
+  // The copy wrote the poison too; the bytes past it keep their state.
+  EXPECT_EQ(target.getLastWriter(3), fakeOp(1));
+  EXPECT_EQ(target.getLastWriter(4), nullptr);
+  EXPECT_EQ(target.findUninitialized(4, 4), std::nullopt);
 }
 
 TEST(Memory, OverlappingCopyInOneRoot) {
@@ -121,30 +130,136 @@ TEST(Memory, OverlappingCopyInOneRoot) {
   RootBuffer root = RootBuffer::withContents("r", bytes);
   root.copyFrom(root, 0, 2, 4, nullptr);
   std::vector<uint8_t> expected = {0, 1, 0, 1, 2, 3};
-  EXPECT_EQ(
-      std::vector<uint8_t>(root.read(0, 6).begin(), root.read(0, 6).end()),
-      expected);
+  EXPECT_EQ(root.readBytes(0, 6), expected);
+}
+
+/// Copies longer than a page move in pieces: both directions of overlap
+/// must read every byte before it is overwritten, and carry the states.
+TEST(Memory, OverlappingCopiesAcrossPages) {
+  int64_t size = 3 * kPageBytes + 123;
+  std::vector<uint8_t> bytes(size + 1000);
+  SplitMix64(7).fill(bytes);
+  for (int64_t shift : {int64_t(1000), int64_t(-1000)}) {
+    RootBuffer root = RootBuffer::allocate("r", size + 1000);
+    root.write(0, bytes, fakeOp(1));
+    // A never-written hole, carried by the copy.
+    RootBuffer hole = RootBuffer::allocate("h", 10);
+    root.copyFrom(hole, 0, 5000, 10, fakeOp(2));
+    std::vector<uint8_t> before = root.readBytes(0, size + 1000);
+    int64_t from = shift > 0 ? 0 : 1000, to = from + shift;
+    root.copyFrom(root, from, to, size, fakeOp(3));
+    std::vector<uint8_t> after = root.readBytes(0, size + 1000);
+    for (int64_t i = 0; i < size; ++i)
+      ASSERT_EQ(after[to + i], before[from + i]) << "byte " << i;
+    EXPECT_EQ(root.findUninitialized(to, size), 5000 + shift);
+    EXPECT_EQ(root.getLastWriter(to), fakeOp(3));
+  }
 }
 
 TEST(Memory, GrowableRootsAreTheSeededStream) {
   RootBuffer pool = RootBuffer::growable("@pool", 99);
-  EXPECT_TRUE(pool.ensureRange(100, 8));
-  EXPECT_EQ(pool.getLength(), 108);
+  EXPECT_EQ(pool.getLength(), INT64_MAX);
+  EXPECT_TRUE(pool.contains(100, 8));
+  EXPECT_FALSE(pool.contains(100, INT64_MAX));
   EXPECT_EQ(pool.findUninitialized(0, 108), std::nullopt);
-  EXPECT_EQ(pool.read(103, 1)[0], splitMixByteAt(99, 103));
+  EXPECT_EQ(pool.readBytes(103, 1)[0], splitMixByteAt(99, 103));
+  // Reading materializes nothing; a write keeps the stream around it.
+  EXPECT_EQ(pool.getMaterializedBytes(), 0);
+  const uint8_t data[] = {1};
+  pool.write(kPageBytes + 5, data, fakeOp(1));
+  EXPECT_EQ(pool.getMaterializedBytes(), kPageBytes);
+  std::vector<uint8_t> around = pool.readBytes(kPageBytes + 4, 3);
+  EXPECT_EQ(around[0], splitMixByteAt(99, kPageBytes + 4));
+  EXPECT_EQ(around[1], 1);
+  EXPECT_EQ(around[2], splitMixByteAt(99, kPageBytes + 6));
   RootBuffer fixed = RootBuffer::allocate("a", 4);
-  EXPECT_FALSE(fixed.ensureRange(2, 4));
-  EXPECT_FALSE(fixed.ensureRange(-1, 1));
+  EXPECT_FALSE(fixed.contains(2, 4));
+  EXPECT_FALSE(fixed.contains(-1, 1));
+  EXPECT_FALSE(fixed.contains(INT64_MAX, 16));
+}
+
+TEST(DispatchModel, BytesAtMatchTheStream) {
+  std::vector<uint8_t> bytes(41);
+  SplitMix64(5).fill(bytes);
+  for (uint64_t from : {0, 3, 8, 13}) {
+    std::vector<uint8_t> part(bytes.size() - from);
+    splitMixBytesAt(5, from, part);
+    EXPECT_EQ(part, std::vector<uint8_t>(bytes.begin() + from, bytes.end()));
+  }
+}
+
+/// A 4 GiB allocation with a few writes costs a page per write, and the
+/// states a run per write, not per byte.
+TEST(Memory, LargeBuffersCostWhatIsWritten) {
+  auto account = std::make_shared<MemoryAccount>();
+  {
+    RootBuffer root = RootBuffer::allocate("big", kMaxBufferBytes);
+    root.setAccount(account);
+    EXPECT_EQ(root.getUnmaterializedBytes(0, kMaxBufferBytes), kMaxBufferBytes);
+    const uint8_t data[16] = {};
+    root.write(kMaxBufferBytes - 16, data, fakeOp(1));
+    root.write(1 << 20, data, fakeOp(2));
+    EXPECT_EQ(root.getMaterializedBytes(), 2 * kPageBytes);
+    EXPECT_EQ(account->used, 2 * kPageBytes);
+    EXPECT_EQ(root.getUnmaterializedBytes(kMaxBufferBytes - 8, 8), 0);
+    EXPECT_EQ(root.findUninitialized(kMaxBufferBytes - 16, 16), std::nullopt);
+    EXPECT_EQ(root.findUninitialized(0, kMaxBufferBytes), 0);
+    EXPECT_EQ(root.findUninitialized(1 << 20, kMaxBufferBytes - (1 << 20)),
+              (1 << 20) + 16);
+    EXPECT_EQ(root.getRuns(0, kMaxBufferBytes).size(), 4u);
+    EXPECT_EQ(root.getLastWriter(kMaxBufferBytes - 1), fakeOp(1));
+    // A fill of everything is one run.
+    std::vector<uint8_t> page(kPageBytes, 7);
+    for (int64_t at = 0; at < 64 * kPageBytes; at += kPageBytes)
+      root.write(at, page, fakeOp(3));
+    EXPECT_EQ(root.getRuns(0, 64 * kPageBytes).size(), 1u);
+  }
+  // A root gives its pages back to the account.
+  EXPECT_EQ(account->used, 0);
+}
+
+TEST(Memory, LastWritersPerRun) {
+  RootBuffer root = RootBuffer::allocate("a", 100);
+  std::vector<uint8_t> data(50, 1);
+  root.write(0, data, fakeOp(1));
+  root.write(25, data, fakeOp(2));
+  root.write(40, llvm::ArrayRef<uint8_t>(data).take_front(5), fakeOp(1));
+  EXPECT_EQ(root.getLastWriter(24), fakeOp(1));
+  EXPECT_EQ(root.getLastWriter(25), fakeOp(2));
+  EXPECT_EQ(root.getLastWriter(40), fakeOp(1));
+  EXPECT_EQ(root.getLastWriter(45), fakeOp(2));
+  EXPECT_EQ(root.getLastWriter(74), fakeOp(2));
+  EXPECT_EQ(root.getLastWriter(75), nullptr);
+  EXPECT_EQ(root.getRuns(0, 100).size(), 5u);
+  EXPECT_EQ(root.findUninitialized(0, 100), 75);
 }
 
 TEST(Memory, SnapshotsRestore) {
   RootBuffer root = RootBuffer::allocate("a", 4);
   RootBuffer::Snapshot saved = root.snapshot();
   const uint8_t data[] = {7};
-  root.write(1, data, nullptr);
+  root.write(1, data, fakeOp(1));
   EXPECT_EQ(root.firstDifference(saved), 1);
+  RootBuffer::Snapshot written = root.snapshot();
+  EXPECT_EQ(written.getLastWriter(1), fakeOp(1));
   root.restore(saved);
   EXPECT_EQ(root.firstDifference(saved), std::nullopt);
+  EXPECT_EQ(root.getLastWriter(1), nullptr);
+  EXPECT_EQ(root.getMaterializedBytes(), 0);
+}
+
+/// Differences in state alone (a copy of poison over initialized bytes of
+/// the same value) and in bytes alone are both found, the first one wins.
+TEST(Memory, FirstDifferenceOfStateOrBytes) {
+  RootBuffer root =
+      RootBuffer::withContents("r", std::vector<uint8_t>(3 * kPageBytes, 0xCD));
+  RootBuffer::Snapshot saved = root.snapshot();
+  RootBuffer poison = RootBuffer::allocate("p", 8);
+  root.copyFrom(poison, 0, 2 * kPageBytes + 8, 8, nullptr);
+  EXPECT_EQ(root.firstDifference(saved), 2 * kPageBytes + 8);
+  const uint8_t data[] = {1};
+  root.write(kPageBytes + 3, data, nullptr);
+  EXPECT_EQ(root.firstDifference(saved), kPageBytes + 3);
 }
 
 //===----------------------------------------------------------------------===//

@@ -66,6 +66,10 @@ private:
 /// without generating the bytes before it (used for pseudo-random globals
 /// whose size is not known in advance).
 uint8_t splitMixByteAt(uint64_t seed, uint64_t position);
+/// Fills `out` with bytes `position`, `position + 1`, ... of that stream
+/// (one generator step per 8 bytes instead of one per byte).
+void splitMixBytesAt(uint64_t seed, uint64_t position,
+                     llvm::MutableArrayRef<uint8_t> out);
 
 /// One binding a dispatch reads: its (set, binding) ordinal and bytes.
 struct ReadBinding {

@@ -66,13 +66,25 @@ struct DispatchRecord {
     uint32_t set = 0;
     uint32_t binding = 0;
     std::vector<uint8_t> bytes;
-    /// HAL level: the last writer of each byte (null: input or never).
-    std::vector<mlir::Operation *> writers;
+    /// HAL level: the last writers of the bytes, as runs: `writer` wrote
+    /// every byte from `start` (counted in the binding) to the next run's
+    /// start (null: input or never written). One run per write, not per
+    /// byte.
+    struct WriterRun {
+      int64_t start = 0;
+      mlir::Operation *writer = nullptr;
+    };
+    llvm::SmallVector<WriterRun> writers;
+    /// The last writer of byte `byte` of the binding, or null.
+    mlir::Operation *getWriter(int64_t byte) const;
   };
   llvm::SmallVector<Read> reads;
   llvm::SmallVector<uint32_t> pushConstants;
   std::array<uint64_t, 3> workgroups = {1, 1, 1};
 };
+
+/// Default of ExecOptions::maxMemory: 8 GiB, twice the largest buffer.
+constexpr int64_t kDefaultMaxMemory = int64_t(8) << 30;
 
 /// Options of a run.
 struct ExecOptions {
@@ -82,6 +94,10 @@ struct ExecOptions {
   unsigned orders = 1;
   /// Executable formats the simulated device supports; none = all.
   std::optional<llvm::SmallVector<std::string>> formats;
+  /// The most bytes of buffer data the HAL level holds at once: the pages
+  /// of allocations and globals it writes, the dispatch trace, what a
+  /// command reads and the copies --orders keeps (docs/executor.md).
+  int64_t maxMemory = kDefaultMaxMemory;
 };
 
 class ExecutorImpl;

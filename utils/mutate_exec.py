@@ -1,0 +1,334 @@
+#!/usr/bin/env python3
+# ===- mutate_exec.py - Mutation test of hal-exec ------------*- python -*-===#
+#
+# Part of the streamhal project, under the Apache License v2.0 with LLVM
+# Exceptions. See LICENSE for license information.
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#
+# ===------------------------------------------------------------------------===#
+"""Runs hal-exec on mutants of lowered modules and of their arguments.
+
+hal-exec reads users' IR and input files, so any input must give a correct
+run or a clear, located error: exit status 0, or 1 with an `error:` on
+stderr. Anything else is a failure: a signal (abort, segfault, SIGFPE), an
+`LLVM ERROR`, a stack dump, a sanitizer report (ASan exits 1 by default,
+UBSan goes on: both are recognized by their text), another exit status, or
+a run longer than --timeout.
+
+Each case is a flow module, its lowered module and the flow function's
+arguments:
+
+    mutate_exec.py --hal-exec=build/bin/hal-exec --seed=1 --count=100 \\
+        --case "flow.mlir lowered.mlir --input=8x4xf32=@a.bin --input=7"
+
+Each mutant changes the lowered module in 1-3 places (an integer literal
+set to an extreme or a neighbour, an SSA use swapped for another value of
+the function, a command deleted, duplicated or swapped with the next, a
+memory type or access keyword changed) and sometimes the arguments (a shape
+or element type, a truncated, extended or empty file, /dev/zero, an
+extreme scalar, an extra or missing --input, --dims). It runs
+`hal-exec FLOW --check-against=MUTANT`, and, for cases with explicit
+inputs, `hal-exec MUTANT` alone. Everything is deterministic from --seed.
+Failures are kept with the command that reproduces them under --keep.
+"""
+
+import argparse
+import os
+import random
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# Values that break sizes, offsets and counts: 0, +-1, the edges of 32 and
+# 64 bits, and the executor's 4 GiB limit and its neighbours.
+EXTREMES = [
+    0, 1, -1, 2, 3, 7, 15, 16, 17, 63, 64, 65, 255, 256, 1023, 1024, 1025,
+    2**31 - 1, 2**31, 2**32 - 1, 2**32, 2**32 + 1, 2**32 + 16, 2**33,
+    2**62, 2**63 - 16, 2**63 - 1, -(2**63), -(2**31),
+]
+
+# Text that marks an abort or undefined behaviour, whatever the exit status.
+CRASH_MARKERS = [
+    "LLVM ERROR", "Stack dump", "PLEASE submit a bug report",
+    "ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:",
+    "terminate called", "Assertion", "UNREACHABLE",
+]
+
+INT_LITERAL = re.compile(r'(?<![\w%@#."$-])-?\d+(?![\w."])')
+SSA_USE = re.compile(r'%[\w$.-]+')
+COMMAND_LINE = re.compile(r'^\s*hal\.(command_buffer\.[\w.]+|ex\.submit_and_wait)\b')
+KEYWORDS = [
+    ("type(DeviceLocal|HostVisible)", "type(DeviceLocal)"),
+    ("type(DeviceLocal)", "type(DeviceLocal|HostVisible)"),
+    ('access="Read"', 'access="Write|Discard"'),
+    ('access="Write|Discard"', 'access="Read"'),
+    ('access="Read"', 'access="Read|Write"'),
+    ("mode(OneShot", "mode(AllowInlineExecution"),
+]
+
+
+def mutate_int(rng, text):
+    matches = list(INT_LITERAL.finditer(text))
+    if not matches:
+        return None
+    m = rng.choice(matches)
+    value = int(m.group())
+    new = rng.choice(EXTREMES + [value + 1, value - 1, value * 2, value * 4096])
+    return text[:m.start()] + str(new) + text[m.end():], f"int {value} -> {new}"
+
+
+def function_spans(lines):
+    """[start, end) line ranges of func.func bodies."""
+    starts = [i for i, line in enumerate(lines) if "func.func" in line]
+    return [(s, starts[k + 1] if k + 1 < len(starts) else len(lines))
+            for k, s in enumerate(starts)]
+
+
+def mutate_use(rng, text):
+    lines = text.split("\n")
+    spans = function_spans(lines)
+    if not spans:
+        return None
+    start, end = rng.choice(spans)
+    defined = set()
+    for line in lines[start:end]:
+        m = re.match(r'\s*(%[\w$.-]+)(:\d+)?\s*(,\s*%[\w$.-]+\s*)*=', line)
+        if m:
+            defined.update(SSA_USE.findall(line.split("=")[0]))
+    uses = []
+    for i in range(start, end):
+        rhs_at = lines[i].find("=") + 1 if re.match(r'\s*%', lines[i]) else 0
+        for m in SSA_USE.finditer(lines[i], rhs_at):
+            uses.append((i, m))
+    if not uses or len(defined) < 2:
+        return None
+    i, m = rng.choice(uses)
+    other = rng.choice(sorted(defined - {m.group()}))
+    lines[i] = lines[i][:m.start()] + other + lines[i][m.end():]
+    return "\n".join(lines), f"line {i + 1}: {m.group()} -> {other}"
+
+
+def mutate_command(rng, text):
+    lines = text.split("\n")
+    commands = [i for i, line in enumerate(lines) if COMMAND_LINE.match(line)]
+    if not commands:
+        return None
+    i = rng.choice(commands)
+    kind = rng.choice(["delete", "duplicate", "swap"])
+    if kind == "delete":
+        del lines[i]
+    elif kind == "duplicate":
+        lines.insert(i, lines[i])
+    elif i + 1 < len(lines):
+        lines[i], lines[i + 1] = lines[i + 1], lines[i]
+    return "\n".join(lines), f"{kind} line {i + 1}"
+
+
+def mutate_keyword(rng, text):
+    present = [(a, b) for a, b in KEYWORDS if a in text]
+    if not present:
+        return None
+    a, b = rng.choice(present)
+    starts = [m.start() for m in re.finditer(re.escape(a), text)]
+    at = rng.choice(starts)
+    return text[:at] + b + text[at + len(a):], f"{a} -> {b}"
+
+
+MODULE_MUTATIONS = [mutate_int, mutate_int, mutate_int, mutate_use,
+                    mutate_command, mutate_keyword]
+
+
+def mutate_module(rng, text):
+    notes = []
+    for _ in range(rng.randint(1, 3)):
+        result = rng.choice(MODULE_MUTATIONS)(rng, text)
+        if result:
+            text, note = result
+            notes.append(note)
+    return text, notes
+
+
+def mutate_file(rng, path, workdir, tag):
+    with open(path, "rb") as f:
+        data = f.read()
+    kind = rng.choice(["truncate", "extend", "empty", "zero", "missing"])
+    if kind == "zero":
+        return "/dev/zero", kind
+    out = os.path.join(workdir, f"{tag}.bin")
+    if kind == "missing":
+        return out + ".missing", kind
+    if kind == "truncate":
+        data = data[:rng.randrange(len(data) + 1)]
+    elif kind == "extend":
+        data = data + bytes(rng.randrange(1, 64))
+    else:
+        data = b""
+    with open(out, "wb") as f:
+        f.write(data)
+    return out, kind
+
+
+def mutate_input(rng, spec, workdir, tag):
+    head, sep, tail = spec.partition("=")
+    if tail.startswith("@"):
+        parts = head.split("x")
+        choice = rng.choice(["dim", "type", "file"])
+        if choice == "dim" and len(parts) > 1:
+            d = rng.randrange(len(parts) - 1)
+            parts[d] = str(rng.choice([0, 1, 3, 2**31, 2**32, 2**62, -1]))
+        elif choice == "type":
+            parts[-1] = rng.choice(["i1", "i8", "i64", "i128", "f16", "f64",
+                                    "bf16", "index", "f80", "x", ""])
+        else:
+            path, kind = mutate_file(rng, tail[1:], workdir, tag)
+            return f"{head}=@{path}", f"file {kind}"
+        return "x".join(parts) + sep + tail, f"spec {'x'.join(parts)}"
+    value = rng.choice(["-9223372036854775808", "9223372036854775807",
+                        "18446744073709551616", "0x", "1e400", "nan",
+                        "i64=5", "f32=1.5", "zzz", "", "4294967296"])
+    return value, f"scalar {value!r}"
+
+
+def mutate_args(rng, args, workdir, tag):
+    args = list(args)
+    inputs = [i for i, a in enumerate(args) if a.startswith("--input=")]
+    kind = rng.choice(["input", "input", "extra", "drop", "dims"])
+    if kind == "input" and inputs:
+        i = rng.choice(inputs)
+        spec, note = mutate_input(rng, args[i][len("--input="):], workdir, tag)
+        args[i] = "--input=" + spec
+        return args, note
+    if kind == "drop" and inputs:
+        del args[rng.choice(inputs)]
+        return args, "drop an --input"
+    if kind == "dims":
+        dims = ",".join(str(rng.choice([0, 1, 2, 5])) for _ in range(3))
+        return args + [f"--dims={dims}"], f"--dims={dims}"
+    return args + ["--input=1"], "extra --input"
+
+
+def failure(status, stderr, elapsed_out):
+    """Why a run is a failure, or None."""
+    if elapsed_out:
+        return "timeout"
+    for marker in CRASH_MARKERS:
+        if marker in stderr:
+            return f"'{marker}' in stderr"
+    if status < 0:
+        return f"signal {-status}"
+    if status == 0:
+        return None
+    if status != 1:
+        return f"exit status {status}"
+    # A located diagnostic, or a usage error of the command line.
+    if "error:" not in stderr and not re.search(r"^[\w.-]+: ", stderr, re.M):
+        return "exit status 1 without a diagnostic"
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hal-exec", required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--count", type=int, default=100,
+                        help="mutants per case")
+    parser.add_argument("--timeout", type=float, default=30)
+    parser.add_argument("--max-memory", default="268435456",
+                        help="hal-exec --max-memory for every run (empty: "
+                        "none, for a hal-exec without the option)")
+    parser.add_argument("--case", action="append", required=True,
+                        help="'FLOW LOWERED [ARGS...]', shell-quoted")
+    parser.add_argument("--keep", help="directory for failing mutants")
+    parser.add_argument("--save", help="write every mutant into this "
+                        "directory (and keep it) instead of a temporary one")
+    parser.add_argument("-v", "--verbose", action="store_true")
+    opts = parser.parse_args()
+
+    rng = random.Random(opts.seed)
+    if opts.save:
+        os.makedirs(opts.save, exist_ok=True)
+    workdir = opts.save or tempfile.mkdtemp(prefix="mutate_exec.")
+    runs = clean = diagnosed = 0
+    failures = []
+    common = ["--orders=2"]
+    if opts.max_memory:
+        common.append(f"--max-memory={opts.max_memory}")
+    for case_index, case in enumerate(opts.case):
+        flow, lowered, *args = shlex.split(case)
+        with open(lowered) as f:
+            original = f.read()
+        explicit = any(a.startswith("--input=") and "@" in a for a in args)
+        # The unmutated case must match: otherwise every mutant would fail
+        # for the same reason (a wrong path or option) and prove nothing.
+        baseline = [opts.hal_exec, flow, f"--check-against={lowered}"] + \
+            args + common
+        done = subprocess.run(baseline, capture_output=True, text=True,
+                              errors="replace", timeout=opts.timeout)
+        if done.returncode != 0:
+            sys.exit("mutate_exec: the unmutated case fails: " +
+                     " ".join(shlex.quote(c) for c in baseline) + "\n" +
+                     done.stderr)
+        for n in range(opts.count):
+            tag = f"c{case_index}m{n}"
+            text, notes = mutate_module(rng, original)
+            run_args = args
+            if rng.random() < 0.3:
+                run_args, note = mutate_args(rng, args, workdir, tag)
+                notes.append(note)
+            mutant = os.path.join(workdir, f"{tag}.mlir")
+            with open(mutant, "w") as f:
+                f.write(text)
+            commands = [[opts.hal_exec, flow, f"--check-against={mutant}"] +
+                        run_args + common]
+            if explicit:
+                commands.append([opts.hal_exec, mutant] + run_args + common)
+            for command in commands:
+                runs += 1
+                try:
+                    done = subprocess.run(command, capture_output=True,
+                                          text=True, errors="replace",
+                                          timeout=opts.timeout)
+                    status, stderr, late = done.returncode, done.stderr, False
+                except subprocess.TimeoutExpired as e:
+                    status, late = None, True
+                    stderr = (e.stderr or b"").decode(errors="replace")
+                why = failure(status, stderr, late)
+                if opts.verbose:
+                    print(f"{tag}: {'; '.join(notes)}: status {status}"
+                          f"{': ' + why if why else ''}")
+                if why:
+                    failures.append((why, command, notes, stderr))
+                elif status == 0:
+                    clean += 1
+                else:
+                    diagnosed += 1
+
+    for why, command, notes, stderr in failures:
+        print(f"FAILURE ({why}): {'; '.join(notes)}")
+        print("  " + " ".join(shlex.quote(c) for c in command))
+        tail = stderr.strip().splitlines()[-3:]
+        for line in tail:
+            print("  | " + line)
+    if failures and opts.keep and not opts.save:
+        # The mutants and files move to --keep; the commands follow them.
+        os.makedirs(opts.keep, exist_ok=True)
+        with open(os.path.join(opts.keep, "commands.sh"), "w") as f:
+            for _, command, _, _ in failures:
+                f.write(" ".join(shlex.quote(c.replace(workdir, opts.keep))
+                                 for c in command) + "\n")
+        for name in os.listdir(workdir):
+            shutil.move(os.path.join(workdir, name),
+                        os.path.join(opts.keep, name))
+        print(f"mutants and commands kept in {opts.keep}")
+    if not opts.save:
+        shutil.rmtree(workdir, ignore_errors=True)
+    print(f"mutate_exec: {runs} runs (seed {opts.seed}): {clean} exited 0, "
+          f"{diagnosed} exited 1 with a diagnostic, {len(failures)} failures")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
