@@ -38,7 +38,7 @@ import argparse
 import random
 import sys
 
-from fragments.executables import executables
+from fragments.executables import device_targets, executables
 
 ELEMENT_TYPES = ["f32", "i32", "f16", "i8", "i16"]
 COLUMNS = [1, 2, 4, 8]
@@ -285,6 +285,9 @@ def main():
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--classes", default=",".join(CLASSES),
                         help="comma-separated classes to generate")
+    parser.add_argument("--alignment", type=int, default=None,
+                        help="declare a device with this binding offset and "
+                             "range alignment (default: none, 16)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     classes = args.classes.split(",")
@@ -292,6 +295,9 @@ def main():
            executables()]
     for fid in range(args.count):
         out.append(gen_class(rng, fid, classes[fid % len(classes)]))
+    if args.alignment:
+        out.insert(1, device_targets(args.alignment))
+        out.append("}\n")
     sys.stdout.write("".join(out))
 
 

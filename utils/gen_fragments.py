@@ -56,7 +56,7 @@ import argparse
 import random
 import sys
 
-from fragments.executables import executables
+from fragments.executables import device_targets, executables
 from fragments.function import gen_function
 from fragments.values import WIDE_FUNCTION_CHANCE
 
@@ -71,6 +71,9 @@ def main():
                         help="never write constants in place")
     parser.add_argument("--views", action="store_true",
                         help="make the view patterns most of the mix")
+    parser.add_argument("--alignment", type=int, default=None,
+                        help="declare a device with this binding offset and "
+                             "range alignment (default: none, 16)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     wide_rng = random.Random(f"wide splats {args.seed}")
@@ -89,6 +92,9 @@ def main():
                                     args.constant_writes, view_weight, wide_rng)
             rng.setstate(after)
         out.append(function)
+    if args.alignment:
+        out.insert(1, device_targets(args.alignment))
+        out.append("}\n")
     sys.stdout.write("".join(out))
 
 

@@ -48,6 +48,15 @@ def variant(name, backend, fmt, region):
             f"{body}    builtin.module {{}}\n  }}\n")
 
 
+def device_targets(alignment):
+    """The module attribute giving the device's buffer constraints, with
+    `alignment` as both the binding offset and the range alignment."""
+    return ("module attributes {hal.device.targets = [#hal.device.target<\"vmvx\", "
+            "{buffer_constraints = #hal.buffer_constraints<max_allocation_size = 1073741824, "
+            f"min_buffer_offset_alignment = {alignment}, max_buffer_range = 1073741824, "
+            f"min_buffer_range_alignment = {alignment}>}}>]}} {{\n")
+
+
 def executables():
     vmvx = ("vmvx", "vmvx", "vmvx-bytecode-fb")
     cpu = ("cpu", "llvm-cpu", "embedded-elf-x86_64")
