@@ -11,6 +11,7 @@
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <map>
+#include <set>
 
 using namespace mlir;
 
@@ -27,14 +28,25 @@ static constexpr int64_t kMaxPushConstants = 1024;
 // Resolution
 //===----------------------------------------------------------------------===//
 
-/// The descriptor set layouts of an interface: one list per set (sets
-/// without bindings are empty), bindings sorted by ordinal.
-static ArrayAttr buildSetLayouts(hal::InterfaceOp interface) {
+/// The descriptor set layouts a dispatch is recorded with: one list per
+/// set (sets without bindings are empty), bindings sorted by ordinal. Only
+/// the interface bindings the dispatch's `hal.bindings` names are in it:
+/// kernels are opaque, and the program's statement of what a dispatch binds
+/// is what it uses; a layout naming a binding the dispatch leaves unbound
+/// would let the kernel see whatever an earlier dispatch pushed there
+/// (devices require every binding of the layout to be valid).
+static ArrayAttr buildSetLayouts(hal::InterfaceOp interface,
+                                 ArrayRef<ResolvedBinding> bound) {
   MLIRContext *context = interface.getContext();
+  std::set<std::pair<int64_t, int64_t>> named;
+  for (const ResolvedBinding &binding : bound)
+    named.emplace(binding.set, binding.ordinal);
   std::map<int64_t, std::map<int64_t, hal::InterfaceBindingOp>> bySet;
   for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
-    bySet[binding.getSet().getSExtValue()]
-         [binding.getBinding().getSExtValue()] = binding;
+    if (named.count({binding.getSet().getSExtValue(),
+                     binding.getBinding().getSExtValue()}))
+      bySet[binding.getSet().getSExtValue()]
+           [binding.getBinding().getSExtValue()] = binding;
   SmallVector<Attribute> sets;
   int64_t setCount = bySet.empty() ? 0 : bySet.rbegin()->first + 1;
   for (int64_t set = 0; set < setCount; ++set) {
@@ -231,7 +243,7 @@ FailureOr<SmallVector<ResolvedVariant>> resolveDispatch(flow::DispatchOp op) {
     for (Attribute entry : bindings)
       if (failed(resolveBinding(op, entry, resolved)))
         return failure();
-    resolved.setLayouts = buildSetLayouts(interface);
+    resolved.setLayouts = buildSetLayouts(interface, resolved.bindings);
     variants.push_back(std::move(resolved));
   }
   if (variants.empty())

@@ -225,3 +225,35 @@ func.func @two_fragments(%arg0: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %2 : tensor<4xf32>
 }
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @s0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @s1, set=0, binding=1, type="StorageBuffer", access="Read"
+    hal.interface.binding @d0, set=0, binding=2, type="StorageBuffer", access="Write|Discard"
+    hal.interface.binding @rw, set=0, binding=3, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// A dispatch that names two of its interface's four bindings is recorded
+// with a layout of those two: a device requires every binding of the layout
+// to be bound, and one left over from an earlier push would be visible to
+// the kernel. Each distinct set of bindings is its own layout.
+// CHECK-LABEL: func.func @layout_of_named_bindings
+// CHECK-DAG: hal.executable_layout.lookup device(%{{.+}} : !hal.device) push_constants(0) layouts({{\[\[}}#hal.descriptor_set_layout_binding<0, "StorageBuffer", R>, #hal.descriptor_set_layout_binding<2, "StorageBuffer", DW>]]) : !hal.executable_layout
+// CHECK-DAG: hal.executable_layout.lookup device(%{{.+}} : !hal.device) push_constants(0) layouts({{\[\[}}#hal.descriptor_set_layout_binding<3, "StorageBuffer", RW>]]) : !hal.executable_layout
+func.func @layout_of_named_bindings(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> tensor<4xf32> =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %c1 = arith.constant 1 : index
+    %1 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = [#hal.ex.operand_buffer<"s0", 0 : index>, #hal.ex.result_buffer<"d0", 0 : index>]} : (tensor<4xf32>) -> tensor<4xf32>
+    %2 = flow.dispatch @ex::@entry[%c1](%1) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>]} : (tensor<4xf32>) -> %1
+    flow.return %2 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
