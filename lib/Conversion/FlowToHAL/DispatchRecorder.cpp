@@ -18,11 +18,11 @@ using namespace mlir;
 namespace streamhal {
 
 /// Interfaces beyond these limits cannot be recorded: real devices allow a
-/// few descriptor sets and a few hundred bytes of push constants, and the
-/// lowering materializes one layout list per set and one value per push
-/// constant.
+/// few descriptor sets, and every Vulkan device at least 128 bytes of push
+/// constants (maxPushConstantsSize), 32 of our 32-bit values; the lowering
+/// materializes one layout list per set and one value per push constant.
 static constexpr int64_t kMaxDescriptorSets = 64;
-static constexpr int64_t kMaxPushConstants = 1024;
+static constexpr int64_t kMaxPushConstants = 32;
 
 //===----------------------------------------------------------------------===//
 // Resolution
@@ -229,8 +229,9 @@ FailureOr<SmallVector<ResolvedVariant>> resolveDispatch(flow::DispatchOp op) {
     if (interface.getPushConstantCount() > kMaxPushConstants)
       return op.emitOpError()
              << "interface @" << interface.getSymName() << " declares "
-             << interface.getPushConstantCount() << " push constants; at most "
-             << kMaxPushConstants << " can be recorded";
+             << interface.getPushConstantCount()
+             << " push constants; devices guarantee at most "
+             << kMaxPushConstants << " (128 bytes)";
     for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
       if (binding.getSet().getSExtValue() >= kMaxDescriptorSets)
         return op.emitOpError()

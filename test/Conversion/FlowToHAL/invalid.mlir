@@ -499,7 +499,29 @@ hal.executable private @ex {
 func.func @too_many_push_constants() -> tensor<4xf32> {
   %0 = flow.ex.stream.fragment() : () -> tensor<4xf32> = () -> tensor<4xf32> {
     %c4 = arith.constant 4 : index
-    // expected-error @+1 {{interface @io declares 4294967296 push constants; at most 1024 can be recorded}}
+    // expected-error @+1 {{interface @io declares 4294967296 push constants; devices guarantee at most 32 (128 bytes)}}
+    %1 = flow.dispatch @ex::@entry[%c4]() {hal.bindings = [#hal.ex.result_buffer<"ret0", 0 : index>]} : () -> tensor<4xf32>
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io attributes {push_constants = 33 : index} {
+    hal.interface.binding @ret0, set=0, binding=0, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @push_constants_beyond_device() -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment() : () -> tensor<4xf32> = () -> tensor<4xf32> {
+    %c4 = arith.constant 4 : index
+    // A device guarantees 128 bytes of push constants: 33 values are too many.
+    // expected-error @+1 {{interface @io declares 33 push constants; devices guarantee at most 32 (128 bytes)}}
     %1 = flow.dispatch @ex::@entry[%c4]() {hal.bindings = [#hal.ex.result_buffer<"ret0", 0 : index>]} : () -> tensor<4xf32>
     flow.return %1 : tensor<4xf32>
   }
