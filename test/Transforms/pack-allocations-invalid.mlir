@@ -24,3 +24,16 @@ func.func @negative_size(%allocator: !hal.allocator) -> index {
   %total, %o = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 1] = %c-4}) : index
   return %total : index
 }
+
+// -----
+
+// The slab is one allocation: its static part may not exceed the device's
+// max_allocation_size.
+module attributes {hal.device.targets = [#hal.device.target<"vmvx", {buffer_constraints = #hal.buffer_constraints<max_allocation_size = 256, min_buffer_offset_alignment = 16, max_buffer_range = 256, min_buffer_range_alignment = 16>}>]} {
+func.func @slab_beyond_device(%allocator: !hal.allocator) -> index {
+  %c200 = arith.constant 200 : index
+  // expected-error @+1 {{packs its static slices into 416 bytes, more than the device allocates at once (max_allocation_size = 256)}}
+  %total, %offsets:2 = hal.allocator.pack<%allocator : !hal.allocator> slices({[0, 1] = %c200, [1, 2] = %c200}) : index
+  return %total : index
+}
+}

@@ -49,6 +49,23 @@ static LogicalResult checkTensorValue(Value value, Operation *at) {
   return success();
 }
 
+/// A value made in a fragment gets an allocation of its own, or a slice of
+/// the slab, unless it is a view: either way its bytes are allocated, and a
+/// device allocates at most `maxAllocation` bytes at once.
+static LogicalResult checkAllocationLimit(Value value, Operation *at,
+                                          int64_t maxAllocation) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape())
+    return success();
+  std::optional<int64_t> size = util::getStaticByteSize(type);
+  if (!size || *size <= maxAllocation)
+    return success();
+  return at->emitOpError() << "makes a " << type << " of " << *size
+                           << " bytes, more than the device allocates at "
+                              "once (max_allocation_size = "
+                           << maxAllocation << ")";
+}
+
 /// Scalars used by recorded commands must be known outside the fragment:
 /// fragment arguments or constants (which are hoisted).
 static LogicalResult checkScalarOperands(Operation *op, Block &body) {
@@ -119,6 +136,7 @@ analyzeStreamFragment(flow::ExStreamFragmentOp fragment) {
   DenseSet<DispatchKey> resolvedDispatches;
   for (BlockArgument argument : body.getArguments())
     ok &= succeeded(checkTensorValue(argument, fragment));
+  int64_t maxAllocation = hal::getMaxAllocationSize(fragment);
   for (Operation &op : body.without_terminator()) {
     LogicalResult checked =
         llvm::TypeSwitch<Operation *, LogicalResult>(&op)
@@ -149,8 +167,10 @@ analyzeStreamFragment(flow::ExStreamFragmentOp fragment) {
     ok &= succeeded(checked);
     if (!isa<arith::ConstantOp>(op))
       ok &= succeeded(checkScalarOperands(&op, body));
-    for (Value result : op.getResults())
+    for (Value result : op.getResults()) {
       ok &= succeeded(checkTensorValue(result, &op));
+      ok &= succeeded(checkAllocationLimit(result, &op, maxAllocation));
+    }
   }
   if (!ok)
     return failure();

@@ -604,3 +604,19 @@ func.func @load_without_encoding(%t: tensor<4xindex>, %i: index) -> index {
   %x = flow.tensor.load %t[%i] : tensor<4xindex>
   return %x : index
 }
+
+// -----
+
+// A device allocates at most max_allocation_size bytes at once: a 1 KiB
+// value cannot be made under a 512-byte limit.
+module attributes {hal.device.targets = [#hal.device.target<"vmvx", {buffer_constraints = #hal.buffer_constraints<max_allocation_size = 512, min_buffer_offset_alignment = 16, max_buffer_range = 512, min_buffer_range_alignment = 16>}>]} {
+func.func @allocation_beyond_device() -> tensor<256xf32> {
+  %0 = flow.ex.stream.fragment() : () -> tensor<256xf32> = () -> tensor<256xf32> {
+    %cst = arith.constant 1.0 : f32
+    // expected-error @+1 {{makes a 'tensor<256xf32>' of 1024 bytes, more than the device allocates at once (max_allocation_size = 512)}}
+    %1 = flow.tensor.splat %cst : tensor<256xf32>
+    flow.return %1 : tensor<256xf32>
+  }
+  return %0 : tensor<256xf32>
+}
+}

@@ -37,6 +37,12 @@ struct SlabAlignments {
 /// when no target gives constraints.
 SlabAlignments getSlabAlignments(mlir::Operation *op);
 
+/// The largest allocation the device makes (`vkAllocateMemory`'s
+/// `maxMemoryAllocationSize`): the strictest `max_allocation_size` of the
+/// `#hal.buffer_constraints` of the module around `op`, or 1 GiB when no
+/// target gives constraints.
+int64_t getMaxAllocationSize(mlir::Operation *op);
+
 } // namespace streamhal::hal
 
 #endif // STREAMHAL_DIALECT_HAL_IR_HALOPS_H
