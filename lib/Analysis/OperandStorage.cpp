@@ -7,10 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Analysis/OperandStorage.h"
-#include "streamhal/Analysis/ValueAliasing.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/EquivalenceClasses.h"
@@ -125,8 +125,7 @@ StorageToken Tracer::trace(Value value, unsigned depth) {
   for (BlockArgument argument : body.getArguments())
     if (aliasing.getOrdinal(argument) &&
         aliasing.getClassIndex(argument) == classIndex)
-      return trace(fragment.getArguments()[argument.getArgNumber()],
-                   depth + 1);
+      return trace(fragment.getArguments()[argument.getArgNumber()], depth + 1);
   return {StorageToken::Kind::FragmentStorage, owner, classIndex};
 }
 

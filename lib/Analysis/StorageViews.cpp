@@ -11,9 +11,9 @@
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include <numeric>
 #include "llvm/Support/Debug.h"
 #include <map>
+#include <numeric>
 #include <set>
 
 #define DEBUG_TYPE "streamhal-storage-views"
@@ -123,9 +123,9 @@ std::optional<uint64_t> getViewOffsetDivisor(Operation *op) {
   uint64_t divisor = 0;
   for (auto [start, stride] : llvm::zip_equal(starts, strides)) {
     uint64_t strideBytes = uint64_t(stride) * uint64_t(*elementBytes);
-    std::optional<int64_t> constant = flow::getConstantIntThroughCaptures(start);
-    uint64_t term =
-        constant ? uint64_t(*constant) * strideBytes : strideBytes;
+    std::optional<int64_t> constant =
+        flow::getConstantIntThroughCaptures(start);
+    uint64_t term = constant ? uint64_t(*constant) * strideBytes : strideBytes;
     divisor = std::gcd(divisor, term);
   }
   return divisor;
@@ -272,7 +272,8 @@ private:
     if (auto constant = aliasing.getClassMembers(root)
                             .front()
                             .getDefiningOp<hal::ConstantSubspanOp>())
-      divisor = std::gcd(*divisor, uint64_t(constant.getRuntimeRange().getOffset()));
+      divisor =
+          std::gcd(*divisor, uint64_t(constant.getRuntimeRange().getOffset()));
     return *divisor % uint64_t(alignment) == 0;
   }
   /// Where `op`'s view lies in the storage of root `root`, given that the
@@ -491,8 +492,8 @@ void StorageViews::Decider::decideCopyView(Operation *op) {
       if (pending.op == op || (views.roots[pending.sourceClass] == root &&
                                op->isBeforeInBlock(pending.op)))
         covered += pending.op == op ? bytes->length : pending.bytes;
-    std::optional<int64_t> rootSize =
-        util::getStaticByteSize(aliasing.getClassMembers(root).front().getType());
+    std::optional<int64_t> rootSize = util::getStaticByteSize(
+        aliasing.getClassMembers(root).front().getType());
     if (!rootSize || (*rootSize > kSmallRootBytes && 2 * covered < *rootSize))
       return decline(op, "returned view would pin a root much larger than "
                          "the returned bytes");

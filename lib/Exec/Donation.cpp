@@ -48,10 +48,9 @@ Value findStorageRoot(Value value) {
   return value;
 }
 
-llvm::BitVector
-findDonated(func::FuncOp function,
-            DenseMap<Operation *, llvm::BitVector> &memo,
-            DenseSet<Operation *> &visiting) {
+llvm::BitVector findDonated(func::FuncOp function,
+                            DenseMap<Operation *, llvm::BitVector> &memo,
+                            DenseSet<Operation *> &visiting) {
   if (auto it = memo.find(function); it != memo.end())
     return it->second;
   llvm::BitVector donated(function.getNumArguments());

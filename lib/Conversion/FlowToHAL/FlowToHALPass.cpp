@@ -100,7 +100,8 @@ struct ConvertFlowToHALPass
     HostReadability hostReadability(
         module,
         [&](flow::ExStreamFragmentOp fragment) -> const ValueAliasing * {
-          const FragmentAnalysisCache::Entry *entry = analyses->lookup(fragment);
+          const FragmentAnalysisCache::Entry *entry =
+              analyses->lookup(fragment);
           return entry ? entry->aliasing.get() : nullptr;
         });
 

@@ -14,10 +14,10 @@
 
 #include "CommandRecorder.h"
 #include "FragmentAnalysis.h"
-#include "streamhal/Analysis/OperandStorage.h"
 #include "StoragePlan.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "streamhal/Analysis/OperandStorage.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"

@@ -9,9 +9,9 @@
 #include "StoragePlan.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/Support/MathExtras.h"
-#include "streamhal/Dialect/HAL/IR/HALOps.h"
 
 using namespace mlir;
 
@@ -47,7 +47,8 @@ static Value alignSizeTo4(FragmentState &state, Value size) {
   if (std::optional<int64_t> constant = getConstantIntValue(size))
     return state.getIndex(llvm::alignTo(*constant, 4));
   Value plus3 = state.createInPrologue<arith::AddIOp>(size, state.getIndex(3));
-  return state.createInPrologue<arith::AndIOp>(plus3, state.getIndex(~int64_t(3)));
+  return state.createInPrologue<arith::AndIOp>(plus3,
+                                               state.getIndex(~int64_t(3)));
 }
 
 FailureOr<SmallVector<StorageKind>>
@@ -107,7 +108,8 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
   // alignment. A constant whose byte range starts elsewhere in its pool
   // (the pool's layout was made for some other device) is copied into
   // aligned storage when a dispatch binds it.
-  int64_t alignment = std::max<int64_t>(hal::getSlabAlignments(fragment).offset, 1);
+  int64_t alignment =
+      std::max<int64_t>(hal::getSlabAlignments(fragment).offset, 1);
   for (Operation &op : body.without_terminator())
     if (auto dispatch = dyn_cast<flow::DispatchOp>(op))
       for (Value operand : dispatch.getArguments())

@@ -74,8 +74,8 @@ unsigned emplaceUpdateTargets(ExStreamFragmentOp fragment) {
     });
     if (!available)
       continue;
-    LLVM_DEBUG(llvm::dbgs() << "update target made first: " << splat.getLoc()
-                            << "\n");
+    LLVM_DEBUG(llvm::dbgs()
+               << "update target made first: " << splat.getLoc() << "\n");
     for (Operation *constant : constants)
       constant->moveBefore(earliestPiece);
     splat->moveBefore(earliestPiece);
@@ -90,8 +90,9 @@ struct EmplaceUpdateTargetsPass
   using Base::Base;
   void runOnOperation() override {
     unsigned moved = 0;
-    getOperation()->walk(
-        [&](ExStreamFragmentOp fragment) { moved += emplaceUpdateTargets(fragment); });
+    getOperation()->walk([&](ExStreamFragmentOp fragment) {
+      moved += emplaceUpdateTargets(fragment);
+    });
     if (!moved)
       markAllAnalysesPreserved();
   }

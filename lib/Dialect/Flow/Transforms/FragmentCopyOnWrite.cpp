@@ -21,12 +21,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/IR/Builders.h"
 #include "streamhal/Analysis/LivenessIntervals.h"
 #include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
-#include "mlir/IR/Builders.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/Support/Debug.h"
 #include <limits>
@@ -106,8 +106,7 @@ public:
     llvm::BitVector donated = getDonatedArguments();
     for (auto [ordinal, value] : llvm::enumerate(values)) {
       auto leader = versions.findLeader(ordinal);
-      versionOf[ordinal] =
-          leader == versions.member_end() ? ordinal : *leader;
+      versionOf[ordinal] = leader == versions.member_end() ? ordinal : *leader;
       // A block argument is defined before the first op.
       int64_t lastUse = -1;
       if (auto argument = dyn_cast<BlockArgument>(value)) {
@@ -181,8 +180,8 @@ void BodyScan::findCopiesOnWrite(Decisions &decisions) const {
           needed = true;
       if (!needed)
         continue;
-      LLVM_DEBUG(llvm::dbgs() << "copy on write: operand " << *operand
-                              << " of " << op.getName() << " at " << op.getLoc()
+      LLVM_DEBUG(llvm::dbgs() << "copy on write: operand " << *operand << " of "
+                              << op.getName() << " at " << op.getLoc()
                               << " is still needed after op " << here << "\n");
       decisions.clones.push_back({&op, *operand});
     }

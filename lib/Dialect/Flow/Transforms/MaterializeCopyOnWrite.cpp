@@ -19,15 +19,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
 #include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/Flow/Transforms/Passes.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/Support/Debug.h"
 #include <limits>
@@ -170,12 +170,14 @@ static std::optional<SmallVector<Value>> findDims(Value value,
   };
   if (auto result = dyn_cast<OpResult>(value))
     if (auto shaped = dyn_cast<util::ShapeAwareOpInterface>(result.getOwner()))
-      if (ValueRange dims = shaped.getResultDynamicDims(result.getResultNumber());
+      if (ValueRange dims =
+              shaped.getResultDynamicDims(result.getResultNumber());
           dominates(dims))
         return SmallVector<Value>(dims);
   for (OpOperand &use : value.getUses())
     if (auto shaped = dyn_cast<util::ShapeAwareOpInterface>(use.getOwner()))
-      if (ValueRange dims = shaped.getOperandDynamicDims(use.getOperandNumber());
+      if (ValueRange dims =
+              shaped.getOperandDynamicDims(use.getOperandNumber());
           dominates(dims))
         return SmallVector<Value>(dims);
   return std::nullopt;
@@ -214,9 +216,9 @@ void FunctionCopyOnWrite::visitFragment(ExStreamFragmentOp fragment) {
   for (unsigned i = 0, e = fragment->getNumResults(); i < e; ++i) {
     std::optional<unsigned> operand = fragment.getTiedResultOperandIndex(i);
     if (operand && !mayWriteInPlace(fragment, *operand)) {
-      LLVM_DEBUG(llvm::dbgs() << "tie of result " << i << " dropped at "
-                              << fragment.getLoc()
-                              << ": the operand is still needed\n");
+      LLVM_DEBUG(llvm::dbgs()
+                 << "tie of result " << i << " dropped at " << fragment.getLoc()
+                 << ": the operand is still needed\n");
       operand.reset();
       dropped = true;
       ++stats.tiesDropped;
@@ -278,10 +280,9 @@ void FunctionCopyOnWrite::visitCall(func::CallOp call) {
     unsigned index = operand.getOperandNumber();
     if (!isTracked(operand.get().getType()))
       continue;
-    bool written = !summary ||
-                   (summary != &kExternal &&
-                    (index >= summary->writtenArguments.size() ||
-                     summary->writtenArguments.test(index)));
+    bool written = !summary || (summary != &kExternal &&
+                                (index >= summary->writtenArguments.size() ||
+                                 summary->writtenArguments.test(index)));
     if (!written)
       continue;
     if (!mayWriteInPlace(call, index))
@@ -296,10 +297,9 @@ void FunctionCopyOnWrite::visitCall(func::CallOp call) {
   }
   for (OpResult result : call->getResults()) {
     unsigned index = result.getResultNumber();
-    bool pinned = !summary ||
-                  (summary != &kExternal &&
-                   (index >= summary->pinnedResults.size() ||
-                    summary->pinnedResults.test(index)));
+    bool pinned = !summary || (summary != &kExternal &&
+                               (index >= summary->pinnedResults.size() ||
+                                summary->pinnedResults.test(index)));
     addValue(result, pinned);
     if (summary && index < summary->resultArguments.size())
       for (unsigned argument : summary->resultArguments[index])
@@ -312,8 +312,8 @@ void FunctionCopyOnWrite::visitStore(TensorStoreOp store) {
   unsigned target = store.getTargetMutable().getOperandNumber();
   if (!mayWriteInPlace(store, target))
     if (Value copy = copyBefore(store, store.getTarget())) {
-      LLVM_DEBUG(llvm::dbgs() << "stored tensor copied at " << store.getLoc()
-                              << "\n");
+      LLVM_DEBUG(llvm::dbgs()
+                 << "stored tensor copied at " << store.getLoc() << "\n");
       addValue(copy, /*pinned=*/false);
       store.getTargetMutable().assign(copy);
     }
@@ -364,10 +364,10 @@ FunctionSummary FunctionCopyOnWrite::summarize() {
   for (BlockArgument argument : function.getArguments())
     if (classes.contains(argument) && info(argument).written)
       summary.writtenArguments.set(argument.getArgNumber());
-  auto terminator = function.getBody().empty()
-                        ? nullptr
-                        : dyn_cast<func::ReturnOp>(
-                              function.getBody().back().getTerminator());
+  auto terminator =
+      function.getBody().empty()
+          ? nullptr
+          : dyn_cast<func::ReturnOp>(function.getBody().back().getTerminator());
   unsigned numResults = function.getNumResults();
   summary.resultArguments.resize(numResults);
   summary.pinnedResults.resize(numResults, true);

@@ -17,9 +17,9 @@
 #include "streamhal/Analysis/StorageViews.h"
 #include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
-#include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/Flow/Transforms/Passes.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
@@ -201,7 +201,8 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
       }
     // Storage order: after the last write of anything it reads or writes,
     // and a write after every earlier reader of its storage.
-    for (unsigned classIndex : llvm::concat<unsigned>(usedClasses, writtenClasses))
+    for (unsigned classIndex :
+         llvm::concat<unsigned>(usedClasses, writtenClasses))
       if (Operation *writer = classes[classIndex].lastInPlaceWrite)
         dependOn(writer);
     for (unsigned classIndex : writtenClasses)
