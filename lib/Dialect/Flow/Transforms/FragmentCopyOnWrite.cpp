@@ -124,7 +124,7 @@ public:
   }
 
   /// Block arguments whose storage the caller gives up (a result is tied).
-  llvm::BitVector getDonatedArguments() const {
+  llvm::BitVector getDonatedArguments() {
     llvm::BitVector donated(body.getNumArguments());
     unsigned begin = fragment.getArgumentsBeginIndex();
     for (unsigned i = 0, e = fragment->getNumResults(); i < e; ++i)
@@ -145,12 +145,12 @@ public:
   int64_t lastUse(unsigned version) const { return versionLastUse[version]; }
 
   /// Adds the in-place writes whose overwritten version is still needed.
-  void findCopiesOnWrite(Decisions &decisions) const;
+  void findCopiesOnWrite(Decisions &decisions);
   /// Adds the ties to drop and the copies onto themselves.
-  void findUnsoundTies(Decisions &decisions) const;
+  void findUnsoundTies(Decisions &decisions);
 
 private:
-  mutable ExStreamFragmentOp fragment;
+  ExStreamFragmentOp fragment;
   const ValueAliasing &aliasing;
   Block &body;
   DenseMap<Operation *, unsigned> positions;
@@ -159,7 +159,7 @@ private:
   SmallVector<int64_t> versionLastUse;
 };
 
-void BodyScan::findCopiesOnWrite(Decisions &decisions) const {
+void BodyScan::findCopiesOnWrite(Decisions &decisions) {
   for (Operation &op : body.without_terminator()) {
     int64_t here = position(&op);
     SmallVector<unsigned, 2> written;
@@ -188,7 +188,7 @@ void BodyScan::findCopiesOnWrite(Decisions &decisions) const {
   }
 }
 
-void BodyScan::findUnsoundTies(Decisions &decisions) const {
+void BodyScan::findUnsoundTies(Decisions &decisions) {
   // Only a class holding a block argument can hold two independently
   // defined versions: the argument's and the value returned tied to it.
   llvm::BitVector checked(aliasing.getNumClasses());
