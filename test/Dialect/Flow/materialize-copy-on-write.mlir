@@ -239,7 +239,8 @@ func.func @host_store(%t: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>) {
 }
 
 // A global's tensor is the global's storage: a fragment may not write it
-// in place through a tie (the global keeps its value until a store).
+// in place through a tie when the global keeps its value (no store of the
+// result back into it).
 util.global private mutable @state : tensor<4xf32>
 // CHECK-LABEL: func.func @global_value
 // CHECK: flow.ex.stream.fragment(%{{.+}}) : (tensor<4xf32>) -> tensor<4xf32>
@@ -252,6 +253,41 @@ func.func @global_value() -> tensor<4xf32> {
     %w = flow.dispatch @ex::@entry[%c4](%a) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>]} : (tensor<4xf32>) -> %a
     flow.return %w : tensor<4xf32>
   }
-  util.global.store %0, @state : tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// A global updated in place: the loaded value goes through one tied
+// fragment straight back into the same global, and nothing reads the global
+// in between, so nothing can see its old bytes: no copy (a KV-cache step).
+// Read again before the store, the old value needs its copy.
+util.global private mutable @cache = dense<2.0> : tensor<8x4xf32>
+// CHECK-LABEL: func.func @global_round_trip
+// CHECK: flow.ex.stream.fragment(%{{.+}}, %{{.+}}, %{{.+}}) : (tensor<8x4xf32>, tensor<1x4xf32>, index) -> %{{.+}} =
+// CHECK-NOT: flow.tensor.clone
+// CHECK: util.global.store
+// CHECK-LABEL: func.func @global_read_before_store
+// CHECK: flow.ex.stream.fragment(%{{.+}}, %{{.+}}, %{{.+}}) : (tensor<8x4xf32>, tensor<1x4xf32>, index) -> tensor<8x4xf32> =
+// CHECK: flow.tensor.clone
+func.func @global_round_trip(%new: tensor<1x4xf32>, %row: index) -> tensor<8x4xf32> {
+  %c = util.global.load @cache : tensor<8x4xf32>
+  %0 = flow.ex.stream.fragment(%c, %new, %row) : (tensor<8x4xf32>, tensor<1x4xf32>, index) -> %c =
+      (%a: tensor<8x4xf32>, %n: tensor<1x4xf32>, %r: index) -> tensor<8x4xf32> {
+    %c0 = arith.constant 0 : index
+    %u = flow.tensor.update %n, %a[%r, %c0] : tensor<1x4xf32> -> %a as tensor<8x4xf32>
+    flow.return %u : tensor<8x4xf32>
+  }
+  util.global.store %0, @cache : tensor<8x4xf32>
+  return %0 : tensor<8x4xf32>
+}
+func.func @global_read_before_store(%new: tensor<1x4xf32>, %row: index) -> (tensor<8x4xf32>, tensor<8x4xf32>) {
+  %c = util.global.load @cache : tensor<8x4xf32>
+  %old = util.global.load @cache : tensor<8x4xf32>
+  %0 = flow.ex.stream.fragment(%c, %new, %row) : (tensor<8x4xf32>, tensor<1x4xf32>, index) -> %c =
+      (%a: tensor<8x4xf32>, %n: tensor<1x4xf32>, %r: index) -> tensor<8x4xf32> {
+    %c0 = arith.constant 0 : index
+    %u = flow.tensor.update %n, %a[%r, %c0] : tensor<1x4xf32> -> %a as tensor<8x4xf32>
+    flow.return %u : tensor<8x4xf32>
+  }
+  util.global.store %0, @cache : tensor<8x4xf32>
+  return %0, %old : tensor<8x4xf32>, tensor<8x4xf32>
 }

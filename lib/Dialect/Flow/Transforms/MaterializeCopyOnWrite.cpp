@@ -79,6 +79,10 @@ private:
     int64_t pinnedAfter = kNever;
     /// Something wrote the storage in place.
     bool written = false;
+    /// When the only thing pinning the storage is one `util.global.load`:
+    /// that load (a fragment may still update the global in place when the
+    /// result goes straight back into it).
+    util::GlobalLoadOp globalLoad;
   };
 
   void addValue(Value value, bool pinned);
@@ -90,6 +94,13 @@ private:
   }
   /// True when `op` may overwrite the storage of its operand `operand`.
   bool mayWriteInPlace(Operation *op, unsigned operand);
+  /// True when `fragment`, whose operand `operand` is the value `load`
+  /// read from a global, stores its result tied to that operand back into
+  /// the same global before anything else can read the global: then the
+  /// global's old bytes are never seen again and the update may be in place
+  /// (a KV-cache step, a training state).
+  bool isGlobalRoundTrip(util::GlobalLoadOp load, ExStreamFragmentOp fragment,
+                         unsigned operand);
   /// Returns a copy (a one-clone fragment) of `value` made before `op`, or
   /// a null value when its dims cannot be found there.
   Value copyBefore(Operation *op, Value value);
@@ -114,13 +125,16 @@ void FunctionCopyOnWrite::addValue(Value value, bool pinned) {
   ClassInfo valueInfo;
   if (pinned)
     valueInfo.pinnedAfter = -1;
+  valueInfo.globalLoad = value.getDefiningOp<util::GlobalLoadOp>();
   Block *block = value.getParentBlock();
   for (OpOperand &use : value.getUses()) {
     Operation *user = block->findAncestorOpInBlock(*use.getOwner());
     int64_t position = user ? positions.lookup(user) : kNever;
     valueInfo.lastUse = std::max(valueInfo.lastUse, position);
-    if (isa<util::GlobalStoreOp>(use.getOwner()))
+    if (isa<util::GlobalStoreOp>(use.getOwner())) {
       valueInfo.pinnedAfter = std::min(valueInfo.pinnedAfter, position);
+      valueInfo.globalLoad = {}; // Another global holds it too.
+    }
   }
   infos[value] = valueInfo;
 }
@@ -136,6 +150,12 @@ void FunctionCopyOnWrite::unite(Value a, Value b) {
   merged.lastUse = std::max(infoA.lastUse, infoB.lastUse);
   merged.pinnedAfter = std::min(infoA.pinnedAfter, infoB.pinnedAfter);
   merged.written = infoA.written || infoB.written;
+  // A load stays the only pin only when the other side had none.
+  merged.globalLoad = infoA.globalLoad && infoB.pinnedAfter == kNever
+                          ? infoA.globalLoad
+                      : infoB.globalLoad && infoA.pinnedAfter == kNever
+                          ? infoB.globalLoad
+                          : util::GlobalLoadOp();
 }
 
 bool FunctionCopyOnWrite::mayWriteInPlace(Operation *op, unsigned operand) {
@@ -144,12 +164,58 @@ bool FunctionCopyOnWrite::mayWriteInPlace(Operation *op, unsigned operand) {
     return false;
   int64_t here = positions.lookup(op);
   ClassInfo &targetInfo = info(target);
-  if (targetInfo.lastUse > here || targetInfo.pinnedAfter <= here)
+  if (targetInfo.lastUse > here)
     return false;
+  if (targetInfo.pinnedAfter <= here) {
+    auto fragment = dyn_cast<ExStreamFragmentOp>(op);
+    if (!fragment || !targetInfo.globalLoad ||
+        !isGlobalRoundTrip(targetInfo.globalLoad, fragment, operand))
+      return false;
+  }
   for (OpOperand &other : op->getOpOperands())
     if (other.getOperandNumber() != operand && sameStorage(other.get(), target))
       return false;
   return true;
+}
+
+bool FunctionCopyOnWrite::isGlobalRoundTrip(util::GlobalLoadOp load,
+                                            ExStreamFragmentOp fragment,
+                                            unsigned operand) {
+  if (load->getBlock() != fragment->getBlock())
+    return false;
+  StringRef global = load.getGlobal();
+  // The result written into the loaded storage.
+  Value written;
+  for (unsigned i = 0, e = fragment->getNumResults(); i < e; ++i)
+    if (fragment.getTiedResultOperandIndex(i) == operand)
+      written = fragment->getResult(i);
+  if (!written)
+    return false;
+  // Anything that may read the global (another load of it, its address, a
+  // call) before the store would see bytes that change.
+  auto readsGlobal = [&](Operation &op) {
+    if (auto other = dyn_cast<util::GlobalLoadOp>(op))
+      return other != load && other.getGlobal() == global;
+    if (auto store = dyn_cast<util::GlobalStoreOp>(op))
+      return store.getGlobal() == global;
+    return isa<func::CallOp>(op) || op.getName().getStringRef().contains(
+                                        "global.address");
+  };
+  Block *block = load->getBlock();
+  for (Operation &op : *block) {
+    if (&op == fragment.getOperation())
+      break;
+    if (readsGlobal(op))
+      return false;
+  }
+  for (Operation *op = fragment->getNextNode(); op; op = op->getNextNode()) {
+    if (auto store = dyn_cast<util::GlobalStoreOp>(op))
+      if (store.getGlobal() == global)
+        return store.getValue() == written;
+    if (readsGlobal(*op))
+      return false;
+  }
+  return false;
 }
 
 /// Finds the dims of `value` usable in front of `before`.
