@@ -28,7 +28,10 @@ reads), each observed by a result or by the caller's inputs:
               still reads (scheduling must keep the order);
   - clone:    a clone of a donated operand written in place and returned
               tied (a copy onto itself if lowered naively);
-  - concat:   pieces written into a target made after them.
+  - concat:   pieces written into a target made after them;
+  - global:   a global updated by a tied fragment and stored back (in place
+              when nothing reads the global in between), sometimes read
+              again before the store.
 
   gen_cow_fragments.py --seed=1 --count=60 > cow.mlir
   hal-exec cow.mlir --check-lowering --orders=4
@@ -44,7 +47,7 @@ ELEMENT_TYPES = ["f32", "i32", "f16", "i8", "i16"]
 COLUMNS = [1, 2, 4, 8]
 DYNAMIC_EXTENT = 3  # hal-exec's value for a dynamic dim
 CLASSES = ["tied", "untied", "after", "call", "twice", "fresh", "clone",
-           "concat"]
+           "concat", "global"]
 
 
 class Tensor:
@@ -195,7 +198,7 @@ class Function:
 def gen_class(rng, fid, kind):
     """Returns the text of one function (and any callee) of class `kind`."""
     etype = rng.choice(ELEMENT_TYPES)
-    dynamic = kind not in ("concat",) and rng.random() < 0.3
+    dynamic = kind not in ("concat", "global") and rng.random() < 0.3
     rows = DYNAMIC_EXTENT if dynamic else rng.randint(1, 6)
     t = Tensor(etype, rows, rng.choice(COLUMNS), dynamic)
     f = Function(rng, fid, t, num_args=1)
@@ -265,6 +268,17 @@ def gen_class(rng, fid, kind):
             return [b.write(t, c)]
         returns = f.fragment(["%t0"], [0], build)
         return f.text(f"f{fid}", returns)
+
+    if kind == "global":
+        literal = "1.5" if t.etype.startswith("f") else "3"
+        decl = f"util.global private mutable @g{fid} = dense<{literal}> : {t.type()}\n"
+        f.lines.append(f"  %g = util.global.load @g{fid} : {t.type()}")
+        read_old = rng.random() < 0.5
+        if read_old:
+            f.lines.append(f"  %old = util.global.load @g{fid} : {t.type()}")
+        new = f.fragment(["%g"], [0], lambda b, args: [b.write(t, args[0])])
+        f.lines.append(f"  util.global.store {new[0]}, @g{fid} : {t.type()}")
+        return decl + f.text(f"f{fid}", new + (["%old"] if read_old else []))
 
     # concat: pieces first, then the target, then the updates.
     def build(b, args):
