@@ -256,7 +256,10 @@ void untieResults(ExStreamFragmentOp fragment, ArrayRef<unsigned> results) {
 bool insertClone(CloneSite site) {
   Operation *op = site.op;
   Value source = op->getOperand(site.operand);
-  auto type = cast<RankedTensorType>(source.getType());
+  auto type = dyn_cast<RankedTensorType>(source.getType());
+  if (!type)
+    return false; // Not lowerable anyway: the fragment check reports it.
+
   SmallVector<Value> dims;
   if (auto shaped = dyn_cast<util::ShapeAwareOpInterface>(op))
     llvm::append_range(dims, shaped.getOperandDynamicDims(site.operand));
