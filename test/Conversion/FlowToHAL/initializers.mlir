@@ -113,3 +113,36 @@ func.func @read_through_pointer() -> tensor<2xi32> {
   %0 = util.global.load @through_pointer : tensor<2xi32>
   return %0 : tensor<2xi32>
 }
+
+// -----
+
+// Copy on write covers initializers like functions: a fragment updating a
+// loaded global's value in place gets a copy, so @source keeps its bytes.
+// CHECK-LABEL: util.initializer {
+// CHECK:         %[[SOURCE:.+]] = util.global.load @source : !hal.buffer
+// CHECK:         hal.command_buffer.copy_buffer<%{{.+}} : !hal.command_buffer> source(%[[SOURCE]] : !hal.buffer)
+// CHECK:         util.global.store %{{.+}}, @updated : !hal.buffer
+// EXEC-LABEL: @read_both result 0: 4xf32
+// EXEC-NEXT:  bytes: 00 00 80 3f 00 00 00 40 00 00 40 40 00 00 80 40
+// EXEC-NEXT:  @read_both result 1: 4xf32
+// EXEC-NEXT:  bytes: 00 00 80 3f 00 00 10 41 00 00 10 41 00 00 80 40
+util.global private mutable @source = dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
+util.global private mutable @updated : tensor<4xf32>
+util.initializer {
+  %t = util.global.load @source : tensor<4xf32>
+  %c1 = arith.constant 1 : index
+  %nine = arith.constant 9.0 : f32
+  %0 = flow.ex.stream.fragment(%t, %nine, %c1) : (tensor<4xf32>, f32, index) -> %t =
+      (%it: tensor<4xf32>, %v: f32, %i: index) -> tensor<4xf32> {
+    %s = flow.tensor.splat %v : tensor<2xf32>
+    %u = flow.tensor.update %s, %it[%i] : tensor<2xf32> -> %it as tensor<4xf32>
+    flow.return %u : tensor<4xf32>
+  }
+  util.global.store %0, @updated : tensor<4xf32>
+  util.return
+}
+func.func @read_both() -> (tensor<4xf32>, tensor<4xf32>) {
+  %a = util.global.load @source : tensor<4xf32>
+  %b = util.global.load @updated : tensor<4xf32>
+  return %a, %b : tensor<4xf32>, tensor<4xf32>
+}
