@@ -200,6 +200,8 @@ FailureOr<T> ExecutorImpl::get(Frame &frame, Value value, Operation *user) {
       diag << "buffer view";
     else if constexpr (std::is_same_v<T, ScalarValue>)
       diag << "scalar";
+    else if constexpr (std::is_same_v<T, PointerValue>)
+      diag << "pointer";
     else
       diag << "command buffer";
     diag << " for";
@@ -213,6 +215,8 @@ template FailureOr<BufferRef> ExecutorImpl::get(Frame &, Value, Operation *);
 template FailureOr<BufferViewValue> ExecutorImpl::get(Frame &, Value,
                                                       Operation *);
 template FailureOr<ScalarValue> ExecutorImpl::get(Frame &, Value, Operation *);
+template FailureOr<PointerValue> ExecutorImpl::get(Frame &, Value,
+                                                   Operation *);
 template FailureOr<std::shared_ptr<CommandBufferState>>
 ExecutorImpl::get(Frame &, Value, Operation *);
 
@@ -242,6 +246,9 @@ ExecutorImpl::getIndices(Frame &frame, ValueRange values, Operation *user) {
 
 FailureOr<SmallVector<HostValue>>
 ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
+  // Loading the module runs its initializers, before any function.
+  if (failed(runInitializers()))
+    return failure();
   if (function.isExternal())
     return function.emitError() << "has no body to run";
   if (arguments.size() != function.getNumArguments())
@@ -410,7 +417,8 @@ LogicalResult ExecutorImpl::runOp(Operation &op, Frame &frame, unsigned depth) {
   if (op.getDialect() && op.getDialect()->getNamespace() ==
                              arith::ArithDialect::getDialectNamespace())
     return runArith(op, frame);
-  if (isa<util::GlobalLoadOp, util::GlobalStoreOp>(op))
+  if (isa<util::GlobalLoadOp, util::GlobalStoreOp, util::GlobalAddressOp,
+          util::GlobalLoadIndirectOp, util::GlobalStoreIndirectOp>(op))
     return runGlobalOp(op, frame);
   if (auto call = dyn_cast<func::CallOp>(op)) {
     auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
@@ -441,16 +449,63 @@ LogicalResult ExecutorImpl::runOp(Operation &op, Frame &frame, unsigned depth) {
 // Globals
 //===----------------------------------------------------------------------===//
 
+LogicalResult ExecutorImpl::runInitializers() {
+  if (initialized)
+    return success(*initialized);
+  initialized = false;
+  for (auto initializer : module.getOps<util::InitializerOp>()) {
+    if (initializer.getBody().empty())
+      continue;
+    Frame frame;
+    SmallVector<RuntimeValue> results;
+    if (failed(runBlock(initializer.getBody().front(), frame, results, 0)))
+      return initializer.emitError()
+             << "failed, so the module cannot be loaded";
+  }
+  initialized = true;
+  return success();
+}
+
 LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
+  if (auto address = dyn_cast<util::GlobalAddressOp>(op)) {
+    frame[address.getResult()] = PointerValue{address.getGlobal().str()};
+    return success();
+  }
   if (auto store = dyn_cast<util::GlobalStoreOp>(op)) {
     globals[store.getGlobal()] = frame.lookup(store.getValue());
     return success();
   }
-  auto load = cast<util::GlobalLoadOp>(op);
-  StringRef name = load.getGlobal();
+  if (auto store = dyn_cast<util::GlobalStoreIndirectOp>(op)) {
+    FailureOr<PointerValue> pointer =
+        get<PointerValue>(frame, store.getGlobal(), &op);
+    if (failed(pointer))
+      return failure();
+    // The verifier sees only pointers straight from util.global.address.
+    auto global = symbols.lookup<util::GlobalOp>(pointer->global);
+    if (!global)
+      return op.emitError() << "stores through a pointer to unknown global @"
+                            << pointer->global;
+    if (!global.getIsMutable())
+      return op.emitError()
+             << "stores through a pointer to immutable global @"
+             << pointer->global;
+    globals[pointer->global] = frame.lookup(store.getValue());
+    return success();
+  }
+  std::string name;
+  Value result = op.getResult(0);
+  if (auto load = dyn_cast<util::GlobalLoadOp>(op)) {
+    name = load.getGlobal().str();
+  } else {
+    FailureOr<PointerValue> pointer = get<PointerValue>(
+        frame, cast<util::GlobalLoadIndirectOp>(op).getGlobal(), &op);
+    if (failed(pointer))
+      return failure();
+    name = pointer->global;
+  }
   auto it = globals.find(name);
   if (it != globals.end()) {
-    frame[load.getResult()] = it->second;
+    frame[result] = it->second;
     return success();
   }
   auto global = symbols.lookup<util::GlobalOp>(name);
@@ -485,7 +540,7 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
   } else if (isa<hal::BufferType>(type)) {
     if (initial) {
       auto root = std::make_shared<RootBuffer>(
-          RootBuffer::withContents(("@" + name).str(), bytes));
+          RootBuffer::withContents("@" + name, bytes));
       if (!global.getIsMutable())
         root->setReadOnly();
       value = BufferRef{root, 0, static_cast<int64_t>(bytes.size())};
@@ -503,6 +558,6 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
                           << " which the executor does not model";
   }
   globals[name] = value;
-  frame[load.getResult()] = value;
+  frame[result] = value;
   return success();
 }

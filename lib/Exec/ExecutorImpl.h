@@ -117,10 +117,15 @@ struct CommandBufferState {
 /// An opaque handle (device, allocator, layout).
 struct HandleValue {};
 
+/// A `!util.ptr`: the symbol of the global it addresses.
+struct PointerValue {
+  std::string global;
+};
+
 using RuntimeValue =
     std::variant<std::monostate, ScalarValue, TensorValue, BufferRef,
                  BufferViewValue, std::shared_ptr<CommandBufferState>,
-                 HandleValue>;
+                 HandleValue, PointerValue>;
 
 /// SSA value -> runtime value of one function activation.
 using Frame = llvm::DenseMap<mlir::Value, RuntimeValue>;
@@ -153,6 +158,9 @@ public:
   mlir::LogicalResult runOp(mlir::Operation &op, Frame &frame, unsigned depth);
   mlir::LogicalResult runArith(mlir::Operation &op, Frame &frame);
   mlir::LogicalResult runGlobalOp(mlir::Operation &op, Frame &frame);
+  /// Runs every util.initializer of the module, in module order, the first
+  /// time it is called; later calls return the first call's outcome.
+  mlir::LogicalResult runInitializers();
 
   /// Looks up a value; emits at `user` and fails when it has none of the
   /// wanted kind.
@@ -232,6 +240,8 @@ public:
   int64_t offsetAlignment = 16;
   int64_t rangeAlignment = 16;
   unsigned nextAllocation = 0;
+  /// Whether the initializers have run (and succeeded).
+  std::optional<bool> initialized;
 };
 
 /// The largest tensor or allocation the executor materializes.

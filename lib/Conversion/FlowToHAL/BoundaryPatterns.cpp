@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Everything around the fragments: tensors in function signatures and
-// globals become buffers, hal.tensor.cast maps buffer views, and host element
+// Everything around the fragments: tensors in function signatures, globals
+// and pointers to globals become buffers, hal.tensor.cast maps buffer views, and host element
 // access outside fragments becomes hal.buffer.load/store.
 //
 //===----------------------------------------------------------------------===//
@@ -105,6 +105,55 @@ struct GlobalStoreOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     rewriter.replaceOpWithNewOp<util::GlobalStoreOp>(op, adaptor.getValue(),
                                                      op.getGlobalAttr());
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// util.global.address / util.global.load.indirect / util.global.store.indirect
+//===----------------------------------------------------------------------===//
+
+/// The address takes the converted type of its global: the global itself is
+/// converted by GlobalOpConversion.
+struct GlobalAddressOpConversion
+    : public OpConversionPattern<util::GlobalAddressOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(util::GlobalAddressOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto converted = dyn_cast_or_null<util::PtrType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!converted)
+      return failure();
+    rewriter.replaceOpWithNewOp<util::GlobalAddressOp>(op, converted,
+                                                       op.getGlobalAttr());
+    return success();
+  }
+};
+
+struct GlobalLoadIndirectOpConversion
+    : public OpConversionPattern<util::GlobalLoadIndirectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(util::GlobalLoadIndirectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type converted = getTypeConverter()->convertType(op.getType());
+    if (!converted)
+      return failure();
+    rewriter.replaceOpWithNewOp<util::GlobalLoadIndirectOp>(
+        op, converted, adaptor.getGlobal());
+    return success();
+  }
+};
+
+struct GlobalStoreIndirectOpConversion
+    : public OpConversionPattern<util::GlobalStoreIndirectOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(util::GlobalStoreIndirectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<util::GlobalStoreIndirectOp>(
+        op, adaptor.getValue(), adaptor.getGlobal());
     return success();
   }
 };
@@ -225,8 +274,10 @@ void populateBoundaryPatterns(MLIRContext *context,
   populateCallOpTypeConversionPattern(patterns, typeConverter);
   populateReturnOpTypeConversionPattern(patterns, typeConverter);
   patterns
-      .add<ConstantSubspanOpConversion, GlobalLoadOpConversion,
-           GlobalOpConversion, GlobalStoreOpConversion, TensorCastOpConversion,
+      .add<ConstantSubspanOpConversion, GlobalAddressOpConversion,
+           GlobalLoadIndirectOpConversion, GlobalLoadOpConversion,
+           GlobalOpConversion, GlobalStoreIndirectOpConversion,
+           GlobalStoreOpConversion, TensorCastOpConversion,
            TensorLoadOpConversion, TensorStoreOpConversion>(typeConverter,
                                                             context);
 }

@@ -35,6 +35,14 @@ FlowToHALTypeConverter::FlowToHALTypeConverter(MLIRContext *context) {
   addConversion([context](RankedTensorType) -> Type {
     return hal::BufferType::get(context);
   });
+  // A pointer to a global converts with the global: !util.ptr<tensor<..>>
+  // becomes !util.ptr<!hal.buffer>.
+  addConversion([this](util::PtrType type) -> std::optional<Type> {
+    Type target = convertType(type.getTargetType());
+    if (!target)
+      return std::nullopt;
+    return util::PtrType::get(type.getContext(), target);
+  });
 }
 
 void populateFlowToHALPatterns(MLIRContext *context,
@@ -57,7 +65,9 @@ void populateFlowToHALLegality(ConversionTarget &target,
            typeConverter.isLegal(&op.getBody());
   });
   target.addDynamicallyLegalOp<func::ReturnOp, func::CallOp, util::GlobalLoadOp,
-                               util::GlobalStoreOp>(
+                               util::GlobalStoreOp, util::GlobalAddressOp,
+                               util::GlobalLoadIndirectOp,
+                               util::GlobalStoreIndirectOp>(
       [&](Operation *op) { return typeConverter.isLegal(op); });
   target.addDynamicallyLegalOp<util::GlobalOp>(
       [&](util::GlobalOp op) { return typeConverter.isLegal(op.getType()); });

@@ -234,7 +234,9 @@ static LogicalResult checkOutsideFragments(Operation *op) {
            << "can only be lowered inside a flow.ex.stream.fragment";
   }
   if (isa<func::FuncOp, func::ReturnOp, func::CallOp, util::GlobalOp,
-          util::GlobalLoadOp, util::GlobalStoreOp, hal::TensorCastOp,
+          util::GlobalLoadOp, util::GlobalStoreOp, util::GlobalAddressOp,
+          util::GlobalLoadIndirectOp, util::GlobalStoreIndirectOp,
+          util::InitializerOp, util::ReturnOp, hal::TensorCastOp,
           hal::ConstantSubspanOp>(op))
     return success();
   auto isTensor = [](Type type) { return isa<TensorType>(type); };
@@ -242,7 +244,8 @@ static LogicalResult checkOutsideFragments(Operation *op) {
       llvm::any_of(op->getResultTypes(), isTensor))
     return op->emitOpError()
            << "uses tensors outside a flow.ex.stream.fragment; only function "
-              "boundaries, util globals, hal.tensor.cast, "
+              "boundaries, util globals (direct or through pointers), "
+              "hal.tensor.cast, "
               "hal.constant.subspan and flow.tensor.load/store can be lowered "
               "there";
   return success();

@@ -23,11 +23,22 @@ namespace streamhal {
 //===----------------------------------------------------------------------===//
 
 /// Returns the block holding per-function values: the entry block of the
-/// enclosing function, or the op's own block outside functions.
+/// enclosing function or util.initializer (whichever is closer), or the op's
+/// own block outside both.
 static Block *getFunctionEntryBlock(Operation *op) {
-  if (auto function = op->getParentOfType<FunctionOpInterface>())
-    if (!function.getFunctionBody().empty())
-      return &function.getFunctionBody().front();
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    Region *body = nullptr;
+    if (auto function = dyn_cast<FunctionOpInterface>(parent))
+      body = &function.getFunctionBody();
+    else if (auto initializer = dyn_cast<util::InitializerOp>(parent))
+      body = &initializer.getBody();
+    else
+      continue;
+    if (!body->empty())
+      return &body->front();
+    break;
+  }
   return op->getBlock();
 }
 

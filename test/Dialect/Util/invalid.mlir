@@ -87,3 +87,95 @@ func.func @end_overflows() attributes {r = #util.byte_range<16, 9223372036854775
 
 // expected-error @+1 {{expected valid '@'-identifier for symbol name}}
 util.global secret @g : index
+
+// -----
+
+func.func @address_undefined() {
+  // expected-error @+1 {{'util.global.address' op references undefined global @missing}}
+  %p = util.global.address @missing : !util.ptr<tensor<i32>>
+  return
+}
+
+// -----
+
+util.global private @g : tensor<i32>
+func.func @address_type_mismatch() {
+  // expected-error @+1 {{pointer target type 'tensor<i64>' does not match global type 'tensor<i32>'}}
+  %p = util.global.address @g : !util.ptr<tensor<i64>>
+  return
+}
+
+// -----
+
+func.func @address_not_a_pointer() {
+  // expected-error @+1 {{result #0 must be the address of a global}}
+  %p = "util.global.address"() {global = @g} : () -> tensor<i32>
+  return
+}
+
+// -----
+
+func.func @load_indirect_type_mismatch(%p: !util.ptr<tensor<i32>>) {
+  // expected-error @+1 {{result type 'tensor<f32>' does not match pointer target type 'tensor<i32>'}}
+  %v = util.global.load.indirect %p : !util.ptr<tensor<i32>> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @store_indirect_type_mismatch(%p: !util.ptr<tensor<i32>>, %v: tensor<f32>) {
+  // expected-error @+1 {{value type 'tensor<f32>' does not match pointer target type 'tensor<i32>'}}
+  util.global.store.indirect %v, %p : tensor<f32> -> !util.ptr<tensor<i32>>
+  return
+}
+
+// -----
+
+util.global private @g : tensor<i32>
+func.func @store_indirect_immutable(%v: tensor<i32>) {
+  %p = util.global.address @g : !util.ptr<tensor<i32>>
+  // expected-error @+1 {{cannot store through the address of immutable global @g}}
+  util.global.store.indirect %v, %p : tensor<i32> -> !util.ptr<tensor<i32>>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{body takes no arguments, but has 1}}
+util.initializer {
+^bb0(%a: index):
+  util.return
+}
+
+// -----
+
+// expected-error @+1 {{region with 1 blocks}}
+util.initializer {
+  util.return
+^next:
+  util.return
+}
+
+// -----
+
+func.func @initializer_in_function() {
+  // expected-error @+1 {{expects parent op 'builtin.module'}}
+  util.initializer {
+    util.return
+  }
+  return
+}
+
+// -----
+
+func.func @return_outside_initializer() {
+  // expected-error @+1 {{expects parent op 'util.initializer'}}
+  util.return
+}
+
+// -----
+
+util.initializer {
+  // expected-error @+1 {{block with no terminator}}
+  %c = arith.constant 0 : index
+}

@@ -71,3 +71,56 @@ func.func @byte_ranges() attributes {
 
 // CHECK-LABEL: util.global private @buffer_with_contents : !hal.buffer = dense<[1, 2]> : tensor<2xi32>
 util.global private @buffer_with_contents : !hal.buffer = dense<[1, 2]> : tensor<2xi32>
+
+// -----
+
+// Pointers to globals and indirect access through them.
+
+util.global private mutable @slot : tensor<4xf32>
+
+// CHECK-LABEL: func.func @indirect
+func.func @indirect() -> !util.ptr<tensor<4xf32>> {
+  // CHECK: %[[P:.+]] = util.global.address @slot : !util.ptr<tensor<4xf32>>
+  %p = util.global.address @slot : !util.ptr<tensor<4xf32>>
+  // CHECK-NEXT: %[[V:.+]] = util.global.load.indirect %[[P]] : !util.ptr<tensor<4xf32>> -> tensor<4xf32>
+  %v = util.global.load.indirect %p : !util.ptr<tensor<4xf32>> -> tensor<4xf32>
+  // CHECK-NEXT: util.global.store.indirect %[[V]], %[[P]] : tensor<4xf32> -> !util.ptr<tensor<4xf32>>
+  util.global.store.indirect %v, %p : tensor<4xf32> -> !util.ptr<tensor<4xf32>>
+  // CHECK-NEXT: return %[[P]] : !util.ptr<tensor<4xf32>>
+  return %p : !util.ptr<tensor<4xf32>>
+}
+
+// -----
+
+// A pointer that does not come from util.global.address (here an argument)
+// may be stored through: which global it addresses is not known.
+
+// CHECK-LABEL: func.func @store_through_argument
+// CHECK-SAME: (%[[P:.+]]: !util.ptr<!hal.buffer>, %[[B:.+]]: !hal.buffer)
+func.func @store_through_argument(%p: !util.ptr<!hal.buffer>, %b: !hal.buffer) {
+  // CHECK-NEXT: util.global.store.indirect %[[B]], %[[P]] : !hal.buffer -> !util.ptr<!hal.buffer>
+  util.global.store.indirect %b, %p : !hal.buffer -> !util.ptr<!hal.buffer>
+  return
+}
+
+// -----
+
+util.global private mutable @initialized : tensor<i32>
+
+// CHECK-LABEL: util.initializer {
+// CHECK-NEXT:   %[[C:.+]] = arith.constant dense<3> : tensor<i32>
+// CHECK-NEXT:   util.global.store %[[C]], @initialized : tensor<i32>
+// CHECK-NEXT:   util.return
+// CHECK-NEXT: }
+util.initializer {
+  %c = arith.constant dense<3> : tensor<i32>
+  util.global.store %c, @initialized : tensor<i32>
+  util.return
+}
+
+// An initializer with attributes prints them after `attributes`.
+// CHECK-LABEL: util.initializer attributes {some.attr} {
+// CHECK-NEXT:   util.return
+util.initializer attributes {some.attr} {
+  util.return
+}

@@ -60,13 +60,20 @@ bool isTracked(Type type) {
   return isa<RankedTensorType, hal::BufferViewType>(type);
 }
 
-/// One function: storage classes of its values, built in op order.
+/// One function or util.initializer: storage classes of its values, built
+/// in op order.
 class FunctionCopyOnWrite {
 public:
   FunctionCopyOnWrite(func::FuncOp function,
                       const DenseMap<Operation *, FunctionSummary> &summaries,
                       SymbolTable &symbols)
-      : function(function), summaries(summaries), symbols(symbols) {}
+      : function(function), body(function.getBody()), summaries(summaries),
+        symbols(symbols) {}
+  /// An initializer has no caller: run() only, never summarize().
+  FunctionCopyOnWrite(util::InitializerOp initializer,
+                      const DenseMap<Operation *, FunctionSummary> &summaries,
+                      SymbolTable &symbols)
+      : body(initializer.getBody()), summaries(summaries), symbols(symbols) {}
 
   CopyOnWriteStats run();
   FunctionSummary summarize();
@@ -110,6 +117,7 @@ private:
   void visitStore(TensorStoreOp store);
 
   func::FuncOp function;
+  Region &body;
   const DenseMap<Operation *, FunctionSummary> &summaries;
   SymbolTable &symbols;
   llvm::EquivalenceClasses<Value> classes;
@@ -390,7 +398,7 @@ void FunctionCopyOnWrite::visitStore(TensorStoreOp store) {
 }
 
 CopyOnWriteStats FunctionCopyOnWrite::run() {
-  for (Block &block : function.getBody()) {
+  for (Block &block : body) {
     positions.clear();
     int64_t position = 0;
     for (Operation &op : block)
@@ -484,10 +492,17 @@ CopyOnWriteStats materializeCopyOnWrite(ModuleOp module) {
     stats += state.run();
     summaries[function] = state.summarize();
   }
-  // Fragments outside functions (for example in initializers) have no
-  // caller-visible uses to check: their bodies still get their copies.
+  // Initializers hold values like functions do (a loaded global must not be
+  // written in place), but have no callers to summarize for.
+  for (auto initializer : module.getOps<util::InitializerOp>()) {
+    FunctionCopyOnWrite state(initializer, summaries, symbols);
+    stats += state.run();
+  }
+  // Fragments anywhere else have no caller-visible uses to check: their
+  // bodies still get their copies.
   module.walk([&](ExStreamFragmentOp fragment) {
-    if (!fragment->getParentOfType<func::FuncOp>())
+    if (!fragment->getParentOfType<func::FuncOp>() &&
+        !fragment->getParentOfType<util::InitializerOp>())
       stats += materializeFragmentCopyOnWrite(fragment);
   });
   return stats;

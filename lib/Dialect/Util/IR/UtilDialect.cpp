@@ -22,10 +22,17 @@ using namespace streamhal::util;
 #define GET_ATTRDEF_CLASSES
 #include "streamhal/Dialect/Util/IR/UtilAttrs.cpp.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "streamhal/Dialect/Util/IR/UtilTypes.cpp.inc"
+
 void UtilDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "streamhal/Dialect/Util/IR/UtilAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "streamhal/Dialect/Util/IR/UtilTypes.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST

@@ -116,3 +116,65 @@ GlobalStoreOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
                          << " does not match global type " << global->getType();
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// GlobalAddressOp / GlobalLoadIndirectOp / GlobalStoreIndirectOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+GlobalAddressOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  FailureOr<GlobalOp> global =
+      lookupGlobal(*this, getGlobalAttr(), symbolTable);
+  if (failed(global))
+    return failure();
+  Type target = getResult().getType().getTargetType();
+  if (global->getType() != target)
+    return emitOpError() << "pointer target type " << target
+                         << " does not match global type " << global->getType();
+  return success();
+}
+
+LogicalResult GlobalLoadIndirectOp::verify() {
+  Type target = getGlobal().getType().getTargetType();
+  if (getResult().getType() != target)
+    return emitOpError() << "result type " << getResult().getType()
+                         << " does not match pointer target type " << target;
+  return success();
+}
+
+LogicalResult GlobalStoreIndirectOp::verify() {
+  Type target = getGlobal().getType().getTargetType();
+  if (getValue().getType() != target)
+    return emitOpError() << "value type " << getValue().getType()
+                         << " does not match pointer target type " << target;
+  return success();
+}
+
+LogicalResult
+GlobalStoreIndirectOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  // Only a pointer made right here by util.global.address names its global;
+  // any other pointer (an argument, a loaded one) is checked by no one.
+  auto address = getGlobal().getDefiningOp<GlobalAddressOp>();
+  if (!address)
+    return success();
+  auto global = symbolTable.lookupNearestSymbolFrom<GlobalOp>(
+      address, address.getGlobalAttr().getAttr());
+  // An undefined global is reported by the address op itself.
+  if (global && !global.getIsMutable())
+    return emitOpError() << "cannot store through the address of immutable "
+                            "global "
+                         << address.getGlobalAttr();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// InitializerOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult InitializerOp::verify() {
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 0)
+    return emitOpError() << "body takes no arguments, but has "
+                         << body.getNumArguments();
+  return success();
+}

@@ -21,6 +21,7 @@ def Util_Dialect : Dialect {
     `ShapeAwareOpInterface`) that the flow and hal dialects implement.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
 }
 
 class Util_Op<string mnemonic, list<Trait> traits = []> :
@@ -36,6 +37,22 @@ def Util_ByteRangeAttr : Util_Attr<"ByteRange", "byte_range"> {
   let parameters = (ins "int64_t":$offset, "int64_t":$length);
   let assemblyFormat = "`<` $offset `,` $length `>`";
   let genVerifyDecl = 1;
+}
+
+class Util_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<Util_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def Util_PtrType : Util_Type<"Ptr", "ptr"> {
+  let summary = "the address of a global holding a value of `targetType`";
+  let description = [{
+    `!util.ptr<tensor<4xf32>>` is the address of a `util.global` of type
+    `tensor<4xf32>`, as made by `util.global.address` and read or written
+    through by `util.global.load.indirect` / `util.global.store.indirect`.
+  }];
+  let parameters = (ins "::mlir::Type":$targetType);
+  let assemblyFormat = "`<` $targetType `>`";
 }
 
 #endif // STREAMHAL_DIALECT_UTIL_IR_UTILBASE_TD

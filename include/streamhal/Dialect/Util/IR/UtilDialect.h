@@ -17,10 +17,14 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/Types.h"
 
 #include "streamhal/Dialect/Util/IR/UtilDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "streamhal/Dialect/Util/IR/UtilAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "streamhal/Dialect/Util/IR/UtilTypes.h.inc"
 
 #endif // STREAMHAL_DIALECT_UTIL_IR_UTILDIALECT_H

@@ -10,10 +10,12 @@
 #define STREAMHAL_DIALECT_UTIL_IR_UTILOPS_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "streamhal/Dialect/Util/IR/UtilAsm.h"
 #include "streamhal/Dialect/Util/IR/UtilDialect.h"
