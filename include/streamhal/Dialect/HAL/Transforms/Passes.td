@@ -64,6 +64,37 @@ def VerifyCommandBuffersPass
   }];
 }
 
+def PlaceBarriersPass : Pass<"hal-place-barriers", "mlir::ModuleOp"> {
+  let summary = "Adds the execution barriers recorded command buffers need";
+  let description = [{
+    Places execution barriers in every command buffer of the module (from
+    its `hal.command_buffer.begin` to its `end`, in the begin's block), with
+    the access model of `--hal-verify-command-buffers` (docs/concurrency.md)
+    and knowing nothing of how the commands were recorded. `hazard` puts a
+    barrier right before each command that may touch a byte a command since
+    the last barrier touches, one of the two writing: for the recorded order
+    no placement the model allows has fewer. `full` puts one after every
+    command. Barriers already in a command buffer stay and end a batch;
+    the pass only adds, so running it again adds nothing. An op with
+    regions (such as `hal.device.switch`) holding commands counts as one
+    command that makes all of their accesses.
+  }];
+  let options = [
+    Option<"policy", "policy", "::streamhal::BarrierPolicy",
+           /*default=*/"::streamhal::BarrierPolicy::Hazard",
+           "Where the barriers go (default: hazard)",
+           [{::llvm::cl::values(
+             clEnumValN(::streamhal::BarrierPolicy::Full, "full",
+                        "a full barrier after every command"),
+             clEnumValN(::streamhal::BarrierPolicy::Hazard, "hazard",
+                        "a barrier only before a command that conflicts "
+                        "with one since the last barrier"))}]>,
+  ];
+  let statistics = [
+    Statistic<"numBarriers", "barriers", "Execution barriers added">,
+  ];
+}
+
 def ReportPass : Pass<"hal-report", "mlir::ModuleOp"> {
   let summary = "Prints the module's concurrency and memory figures";
   let description = [{
