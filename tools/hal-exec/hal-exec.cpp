@@ -115,8 +115,8 @@ static unsigned namedFunctionsFound = 0;
 
 /// The README's full pipeline.
 static constexpr const char *kDefaultPipeline =
-    "flow-materialize-copy-on-write,convert-flow-to-hal,hal-pack-allocations,"
-    "canonicalize";
+    "flow-materialize-copy-on-write,convert-flow-to-hal{barriers=none},"
+    "hal-pack-allocations,canonicalize,hal-place-barriers";
 
 /// `0xAB`, for diagnostics.
 static std::string hexByte(uint8_t byte) {
