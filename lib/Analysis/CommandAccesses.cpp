@@ -223,13 +223,13 @@ std::pair<BufferRoot, RootByteRange> resolveBuffer(Value buffer) {
     // A subspan of the root in a pack lane starts at minOffset or later, so
     // its symbolic term is at least minOffset less its constant term.
     if (range.lanePack < 0 && subspan.getSourceBuffer() == buffer &&
-        root.kind == BufferRootKind::Allocation && range.startKnown &&
-        range.base) {
+        root.kind == BufferRootKind::Allocation) {
       if (std::optional<hal::PackLane> lane = hal::PackLane::get(subspan)) {
         range.lanePack = lane->pack;
         range.lane = lane->lane;
         int64_t floor;
-        if (!llvm::SubOverflow(lane->minOffset, range.offset, floor))
+        if (range.startKnown && range.base &&
+            !llvm::SubOverflow(lane->minOffset, range.offset, floor))
           range.baseFloor = std::max<int64_t>(0, floor);
       }
     }
