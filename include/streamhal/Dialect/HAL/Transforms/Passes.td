@@ -22,6 +22,11 @@ def PackAllocationsPass : Pass<"hal-pack-allocations", "mlir::ModuleOp"> {
     slices with dynamic sizes are grouped by their SSA size value and laid
     after the static part, each group sharing bytes between slices whose
     lifetimes are disjoint. `offset(%base)` is added to every offset.
+    Each subspan of the slab at a dynamic slice's offset gets a
+    `hal.pack_lane` attribute (the slice's lane, the lowest offset of any
+    lane, the pack's number in the module) so that the access model keeps
+    slices that are live together apart once offsets are index math
+    (docs/concurrency.md).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let options = [
