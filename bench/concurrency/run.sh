@@ -10,14 +10,21 @@
 # Usage: bench/concurrency/run.sh [build-dir]
 #
 # Generates the model-shaped fragments of gen_models.py (plus the synthetic
-# mix of bench/analysis/gen_fragments.py) and lowers each one
-# three ways: `barriers=full`, `barriers=hazard` in program order, and
-# `barriers=hazard` after `--flow-schedule-fragments` (waves). Every lowered
-# module goes through `--hal-pack-allocations` and is checked by
-# `--hal-verify-command-buffers` (the script stops on any race it reports);
-# the figures come from `--hal-report`. The critical path is the number of
-# waves: the longest chain of dependent commands, so no order can need fewer
-# than (critical path - 1) barriers. Prints a markdown table.
+# mix of bench/analysis/gen_fragments.py) and lowers each one three ways:
+# barriers `full`, `hazard` in program order, and `hazard` after
+# `--flow-schedule-fragments` (waves). Barriers are placed as the default
+# pipeline does, by `--hal-place-barriers` after `--hal-pack-allocations`,
+# and every lowered module is checked by `--hal-verify-command-buffers`
+# (the script stops on any race it reports); the figures come from
+# `--hal-report`. The critical path is the number of waves: the longest
+# chain of dependent commands, so no order can need fewer than
+# (critical path - 1) barriers. The exact minimum is hal-exec's
+# `--report-barriers`: the fewest barriers the same command order needs on
+# the concrete byte ranges of a run. A second table does the same on the
+# generated differential set (utils/gen_fragments.py, seeds 1-3 and the
+# view-heavy seed 4, 110 functions each), before (barriers placed by the
+# conversion, before packing) and after (the default pipeline), split by
+# whether a function's signature has dynamic shapes. Prints markdown.
 #
 #===------------------------------------------------------------------------===#
 
@@ -26,10 +33,13 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${1:-$here/../../build}"
 hal_opt="$build/bin/hal-opt"
-if [[ ! -x "$hal_opt" ]]; then
-  echo "error: $hal_opt not found (pass the build directory)" >&2
-  exit 1
-fi
+hal_exec="$build/bin/hal-exec"
+for tool in "$hal_opt" "$hal_exec"; do
+  if [[ ! -x "$tool" ]]; then
+    echo "error: $tool not found (pass the build directory)" >&2
+    exit 1
+  fi
+done
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -47,13 +57,22 @@ figure() { sed -n "s/.* $1=\([0-9]*\).*/\1/p" <<<"$2"; }
 lower() {
   local file="$1" schedule="$2" barriers="$3"
   "$hal_opt" "$file" $schedule --hal-report=label=flow \
-    --convert-flow-to-hal=barriers="$barriers" --canonicalize \
-    --hal-verify-command-buffers --hal-pack-allocations --canonicalize \
-    --hal-verify-command-buffers --hal-report=label=hal -o /dev/null 2>&1
+    --convert-flow-to-hal=barriers=none --hal-pack-allocations --canonicalize \
+    --hal-place-barriers=policy="$barriers" --hal-verify-command-buffers \
+    --hal-report=label=hal -o /dev/null 2>&1
 }
 
-echo "| model | commands | critical path | barriers full | barriers hazard | barriers hazard+waves | lower bound (path - 1) | slab bytes program order | slab bytes waves | slab growth |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+# exact FILE [SCHEDULE-PASS]: "recorded minimum" of hal-exec's run of the
+# hazard lowering.
+exact() {
+  local file="$1" schedule="$2"
+  python3 "$here/barrier_ratio.py" "$hal_exec" \
+    "${schedule}flow-materialize-copy-on-write,convert-flow-to-hal{barriers=none},hal-pack-allocations,canonicalize,hal-place-barriers" \
+    "$file" | cut -d' ' -f2,3
+}
+
+echo "| model | commands | critical path | barriers full | barriers hazard | exact minimum hazard | barriers hazard+waves | exact minimum hazard+waves | lower bound (path - 1) | slab bytes program order | slab bytes waves | slab growth |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for model in transformer_encoder_layer inception_block residual_stage plain_chain transformer_qkv_split synthetic_mix_2000; do
   file="$work/$model.mlir"
   full="$(lower "$file" "" full | grep 'hal-report\[hal\]')"
@@ -64,5 +83,36 @@ for model in transformer_encoder_layer inception_block residual_stage plain_chai
   slab_order="$(figure slab-bytes "$hazard")"
   slab_waves="$(figure slab-bytes "$scheduled")"
   growth="$(python3 -c "print(f'{$slab_waves / $slab_order:.2f}x' if $slab_order else '-')")"
-  echo "| $model | $(figure commands "$full") | $waves | $(figure barriers "$full") | $(figure barriers "$hazard") | $(figure barriers "$scheduled") | $((waves - 1)) | $slab_order | $slab_waves | $growth |"
+  read -r _ min_order <<<"$(exact "$file" "")"
+  read -r _ min_waves <<<"$(exact "$file" flow-schedule-fragments,)"
+  echo "| $model | $(figure commands "$full") | $waves | $(figure barriers "$full") | $(figure barriers "$hazard") | $min_order | $(figure barriers "$scheduled") | $min_waves | $((waves - 1)) | $slab_order | $slab_waves | $growth |"
 done
+
+# The generated set: recorded against exact minimum, before and after.
+repo="$here/../.."
+for seed in 1 2 3; do
+  python3 "$repo/utils/gen_fragments.py" --seed=$seed --count=110 >"$work/gen$seed.mlir"
+done
+python3 "$repo/utils/gen_fragments.py" --seed=4 --count=110 --views >"$work/views.mlir"
+before="flow-materialize-copy-on-write,convert-flow-to-hal,hal-pack-allocations,canonicalize"
+after="flow-materialize-copy-on-write,convert-flow-to-hal{barriers=none},hal-pack-allocations,canonicalize,hal-place-barriers"
+# row LABEL "all R M static R M dynamic R M": one table row.
+row() {
+  python3 - "$1" $2 <<'PY'
+import sys
+label, v = sys.argv[1], sys.argv[2:]
+cells = []
+for i in (1, 4, 7):
+    r, m = int(v[i]), int(v[i + 1])
+    cells.append(f"{r} / {m} ({r / m:.3f}x)" if m else f"{r} / {m}")
+print(f"| {label} | " + " | ".join(cells) + " |")
+PY
+}
+echo
+echo "| generated set, barriers placed | all: recorded / exact minimum | static shapes | dynamic shapes |"
+echo "|---|---:|---:|---:|"
+gen=("$work/gen1.mlir" "$work/gen2.mlir" "$work/gen3.mlir")
+row "seeds 1-3, before packing (conversion)" "$(python3 "$here/barrier_ratio.py" "$hal_exec" "$before" "${gen[@]}")"
+row "seeds 1-3, after packing (default)" "$(python3 "$here/barrier_ratio.py" "$hal_exec" "$after" "${gen[@]}")"
+row "views seed 4, before packing (conversion)" "$(python3 "$here/barrier_ratio.py" "$hal_exec" "$before" "$work/views.mlir")"
+row "views seed 4, after packing (default)" "$(python3 "$here/barrier_ratio.py" "$hal_exec" "$after" "$work/views.mlir")"

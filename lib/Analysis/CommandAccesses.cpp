@@ -220,6 +220,19 @@ std::pair<BufferRoot, RootByteRange> resolveBuffer(Value buffer) {
     }
     addToStart(range, subspan.getSourceOffset());
     setLength(range, subspan.getLength());
+    // A subspan of the root in a pack lane starts at minOffset or later, so
+    // its symbolic term is at least minOffset less its constant term.
+    if (range.lanePack < 0 && subspan.getSourceBuffer() == buffer &&
+        root.kind == BufferRootKind::Allocation) {
+      if (std::optional<hal::PackLane> lane = hal::PackLane::get(subspan)) {
+        range.lanePack = lane->pack;
+        range.lane = lane->lane;
+        int64_t floor;
+        if (range.startKnown && range.base &&
+            !llvm::SubOverflow(lane->minOffset, range.offset, floor))
+          range.baseFloor = std::max<int64_t>(0, floor);
+      }
+    }
   }
   return {root, range};
 }
@@ -241,7 +254,12 @@ static bool endsBefore(const RootByteRange &first,
   int64_t end;
   if (llvm::AddOverflow(first.offset, *first.length, end))
     return false;
-  return end <= second.offset;
+  // Against an absolute end, the symbolic term counts by its lower bound.
+  int64_t start = second.offset;
+  if (!first.base && second.base &&
+      llvm::AddOverflow(second.offset, second.baseFloor, start))
+    return false;
+  return end <= start;
 }
 
 bool BufferAccess::mayOverlap(const BufferAccess &other) const {
@@ -257,6 +275,10 @@ bool BufferAccess::mayOverlap(const BufferAccess &other) const {
       range.slice != other.range.slice &&
       range.sliceEnd >= other.range.sliceStart &&
       other.range.sliceEnd >= range.sliceStart)
+    return false;
+  // Different lanes of one materialized pack never share a byte.
+  if (range.lanePack >= 0 && range.lanePack == other.range.lanePack &&
+      range.lane != other.range.lane)
     return false;
   // Same start symbol (or none) and constant terms: the exact test.
   if (range.startKnown && other.range.startKnown &&
@@ -283,6 +305,8 @@ void BufferAccess::print(llvm::raw_ostream &os) const {
   range.print(os);
   if (range.pack)
     os << " (pack slice " << range.slice << ")";
+  if (range.lanePack >= 0)
+    os << " (pack lane " << range.lane << ")";
 }
 
 bool isBufferCommand(Operation *op) {

@@ -113,7 +113,12 @@ Executor::~Executor() = default;
 FailureOr<SmallVector<HostValue>> Executor::run(func::FuncOp function,
                                                 ArrayRef<HostValue> arguments) {
   impl->clearTrace();
+  impl->barrierCounts = {};
   return impl->run(function, arguments);
+}
+
+BarrierCounts Executor::getBarrierCounts() const {
+  return impl->barrierCounts;
 }
 
 ArrayRef<DispatchRecord> Executor::getDispatchTrace() const {

@@ -138,6 +138,8 @@ public:
   run(mlir::func::FuncOp function, llvm::ArrayRef<HostValue> arguments);
 
   llvm::SmallVector<DispatchRecord> trace;
+  /// Barriers of the submissions since the last run began.
+  BarrierCounts barrierCounts;
   /// Bytes of each buffer-like argument after the last run (empty for
   /// scalars and tensors, which no run can change).
   llvm::SmallVector<std::optional<std::vector<uint8_t>>> argumentsAfterRun;

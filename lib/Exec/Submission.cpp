@@ -71,10 +71,50 @@ void ExecutorImpl::clearTrace() {
   traceBytes = 0;
 }
 
+/// Returns true when two concrete accesses touch a common byte of one root
+/// and at least one writes.
+static bool conflict(const Access &a, const Access &b) {
+  if (a.range.root != b.range.root || !(a.writes || b.writes))
+    return false;
+  return std::max(a.range.offset, b.range.offset) <
+         std::min(a.range.offset + a.range.length,
+                  b.range.offset + b.range.length);
+}
+
+/// The fewest barriers `commands` need in their order: one right before
+/// each command that conflicts with a command since the last one. Moving
+/// any barrier later would put a conflicting pair in one batch, so no
+/// placement for this order has fewer.
+static uint64_t countMinimumBarriers(ArrayRef<Command> commands) {
+  uint64_t barriers = 0;
+  SmallVector<Access> batch;
+  for (const Command &command : commands) {
+    if (command.kind == Command::Kind::Barrier)
+      continue;
+    SmallVector<Access> accesses = command.getAccesses();
+    bool conflicts = llvm::any_of(accesses, [&](const Access &access) {
+      return llvm::any_of(batch, [&](const Access &earlier) {
+        return conflict(access, earlier);
+      });
+    });
+    if (conflicts) {
+      ++barriers;
+      batch.clear();
+    }
+    llvm::append_range(batch, accesses);
+  }
+  return barriers;
+}
+
 LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
   if (!state.begun || !state.ended)
     return op->emitError() << "submits a command buffer that was not begun "
                               "and ended";
+  barrierCounts.recorded +=
+      llvm::count_if(state.commands, [](const Command &command) {
+        return command.kind == Command::Kind::Barrier;
+      });
+  barrierCounts.minimum += countMinimumBarriers(state.commands);
   SmallVector<const Command *> batch;
   for (const Command &command : state.commands) {
     if (command.kind != Command::Kind::Barrier) {

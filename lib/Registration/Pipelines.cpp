@@ -24,7 +24,9 @@ void streamhal::buildLowerToHALPipeline(
   pm.addPass(flow::createMaterializeCopyOnWritePass());
   ConvertFlowToHALPassOptions convertOptions;
   convertOptions.outputMemoryType = options.outputMemoryType;
-  convertOptions.barriers = options.barriers;
+  // Barriers wait for the packs: two transients count as sharing bytes
+  // until the packer has put them apart.
+  convertOptions.barriers = BarrierPolicy::None;
   convertOptions.copies = options.copies;
   pm.addPass(createConvertFlowToHALPass(convertOptions));
 
@@ -34,6 +36,10 @@ void streamhal::buildLowerToHALPipeline(
   pm.addPass(hal::createPackAllocationsPass(packOptions));
 
   pm.addPass(createCanonicalizerPass());
+
+  hal::PlaceBarriersPassOptions barrierOptions;
+  barrierOptions.policy = options.barriers;
+  pm.addPass(hal::createPlaceBarriersPass(barrierOptions));
 }
 
 void streamhal::registerLowerToHALPipeline() {
@@ -45,7 +51,8 @@ void streamhal::registerLowerToHALPipeline() {
       "streamhal-lower-to-hal",
       "Lowers flow to HAL with packed slabs: "
       "flow-materialize-copy-on-write, convert-flow-to-hal, "
-      "hal-pack-allocations, canonicalize (options forwarded)",
+      "hal-pack-allocations, canonicalize, hal-place-barriers (options "
+      "forwarded)",
       [](OpPassManager &pm, const LowerToHALPipelineOptions &options) {
         buildLowerToHALPipeline(pm, options);
       });

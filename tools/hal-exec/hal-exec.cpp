@@ -96,13 +96,27 @@ static cl::opt<bool> splitInputFile(
     cl::cat(execCategory), "split-input-file",
     cl::desc("Process each '// -----' chunk of the input on its own"));
 
+static cl::opt<bool> reportBarriers(
+    cl::cat(execCategory), "report-barriers",
+    cl::desc("Print per function the execution barriers its HAL run "
+             "recorded and the fewest the same command order needs on the "
+             "concrete byte ranges"));
+
+/// Prints the --report-barriers line of `function`.
+static void printBarrierCounts(llvm::raw_ostream &os, StringRef function,
+                               const BarrierCounts &counts) {
+  if (reportBarriers)
+    os << "@" << function << ": barriers recorded=" << counts.recorded
+       << " minimum=" << counts.minimum << "\n";
+}
+
 /// Chunks in which the --function was found.
 static unsigned namedFunctionsFound = 0;
 
 /// The README's full pipeline.
 static constexpr const char *kDefaultPipeline =
-    "flow-materialize-copy-on-write,convert-flow-to-hal,hal-pack-allocations,"
-    "canonicalize";
+    "flow-materialize-copy-on-write,convert-flow-to-hal{barriers=none},"
+    "hal-pack-allocations,canonicalize,hal-place-barriers";
 
 /// `0xAB`, for diagnostics.
 static std::string hexByte(uint8_t byte) {
@@ -400,8 +414,11 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
       continue;
     }
     printResults(os, function.getSymName(), *results);
-    if (!lowered)
+    if (!lowered) {
+      printBarrierCounts(os, function.getSymName(),
+                         flowExecutor.getBarrierCounts());
       continue;
+    }
     auto halFunction =
         lowered.lookupSymbol<func::FuncOp>(function.getSymName());
     if (!halFunction) {
@@ -424,6 +441,8 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
       continue;
     }
     os << "@" << function.getSymName() << ": the HAL level matches\n";
+    printBarrierCounts(os, function.getSymName(),
+                       halExecutor.getBarrierCounts());
   }
   return success(ok);
 }

@@ -80,6 +80,14 @@ struct RootByteRange {
   /// The closed lifetime of that slice.
   int64_t sliceStart = 0;
   int64_t sliceEnd = 0;
+  /// A lower bound of the symbolic term `base` (0: a buffer offset is never
+  /// negative), from the `hal.pack_lane` of a subspan on the way.
+  int64_t baseFloor = 0;
+  /// When the range lies inside lane `lane` of materialized pack `lanePack`
+  /// (hal::PackLane), else lanePack < 0. Ranges in different lanes of one
+  /// pack never share a byte.
+  int64_t lanePack = -1;
+  int64_t lane = 0;
 
   /// Returns the constant `[begin, end)` when start and length are constant.
   std::optional<std::pair<int64_t, int64_t>> getConstantBounds() const;

@@ -49,8 +49,12 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
            "(default: auto)">,
     Option<"barriers", "barriers", "::streamhal::BarrierPolicy",
            /*default=*/"::streamhal::BarrierPolicy::Hazard",
-           "Where execution barriers go between recorded commands",
+           "Where execution barriers go between recorded commands: as "
+           "--hal-place-barriers puts them on the recorded commands, or "
+           "none (for a pipeline that runs it later)",
            [{::llvm::cl::values(
+             clEnumValN(::streamhal::BarrierPolicy::None, "none",
+                        "no barrier (run --hal-place-barriers later)"),
              clEnumValN(::streamhal::BarrierPolicy::Full, "full",
                         "a full barrier after every command"),
              clEnumValN(::streamhal::BarrierPolicy::Hazard, "hazard",

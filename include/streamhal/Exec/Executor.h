@@ -102,6 +102,17 @@ struct ExecOptions {
 
 class ExecutorImpl;
 
+/// Execution barriers of the command buffers a run submitted.
+struct BarrierCounts {
+  /// Barriers the command buffers recorded.
+  uint64_t recorded = 0;
+  /// The fewest barriers the same commands, in the same order, need on
+  /// their concrete byte ranges: a barrier right before each command that
+  /// conflicts with one since the last barrier (for a fixed order, greedily
+  /// extending each batch as far as it goes is optimal).
+  uint64_t minimum = 0;
+};
+
 /// Runs functions of one module. Globals keep their values across runs.
 class Executor {
 public:
@@ -114,6 +125,9 @@ public:
 
   /// The dispatches of the last run, in program order.
   llvm::ArrayRef<DispatchRecord> getDispatchTrace() const;
+
+  /// The barriers of the last run's submissions.
+  BarrierCounts getBarrierCounts() const;
 
   /// The bytes of each buffer or buffer-view argument after the last run
   /// (std::nullopt for scalars and tensors, which a run cannot change).

@@ -21,7 +21,9 @@ class OpPassManager;
 namespace streamhal {
 
 /// Options of `--streamhal-lower-to-hal`: the options of the passes it runs,
-/// forwarded to them unchanged (same names, defaults and values).
+/// forwarded to them unchanged (same names, defaults and values); `barriers`
+/// goes to `hal-place-barriers` (as its `policy`), since the pipeline has the
+/// conversion record none.
 struct LowerToHALPipelineOptions
     : public mlir::PassPipelineOptions<LowerToHALPipelineOptions> {
   Option<std::optional<hal::MemoryType>> outputMemoryType{
@@ -32,7 +34,7 @@ struct LowerToHALPipelineOptions
       llvm::cl::init(std::nullopt)};
   Option<BarrierPolicy> barriers{
       *this, "barriers",
-      llvm::cl::desc("convert-flow-to-hal: where execution barriers go "
+      llvm::cl::desc("hal-place-barriers: where execution barriers go "
                      "between recorded commands (default: hazard)"),
       llvm::cl::init(BarrierPolicy::Hazard),
       llvm::cl::values(
@@ -65,7 +67,8 @@ struct LowerToHALPipelineOptions
 };
 
 /// Adds the whole lowering to `pm` (on `builtin.module`):
-/// `convert-flow-to-hal`, `hal-pack-allocations`, `canonicalize`.
+/// `flow-materialize-copy-on-write`, `convert-flow-to-hal{barriers=none}`,
+/// `hal-pack-allocations`, `canonicalize`, `hal-place-barriers`.
 void buildLowerToHALPipeline(mlir::OpPassManager &pm,
                              const LowerToHALPipelineOptions &options = {});
 

@@ -7,7 +7,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Step 4 of the lowering: one command buffer per fragment, one group of
-// commands per op in op order, barriers where the policy puts them, then
+// commands per op in op order, barriers where the policy puts them
+// (placeBarriers on the recorded commands), then
 // end + submit_and_wait. Also the pieces of op analysis the fragment check
 // shares with the recorder, so both agree on what can be lowered.
 //
@@ -70,30 +71,6 @@ resolveDispatch(flow::DispatchOp op);
 std::optional<uint32_t> getSplatPatternMultiplier(mlir::Type elementType);
 
 //===----------------------------------------------------------------------===//
-// BarrierPlacer
-//===----------------------------------------------------------------------===//
-
-/// Decides, one recorded command at a time, where the barriers go.
-class BarrierPlacer {
-public:
-  explicit BarrierPlacer(BarrierPolicy policy) : policy(policy) {}
-
-  /// Where the barrier for a newly recorded command goes.
-  enum class Placement { None, Before, After };
-
-  /// Called once the ops of one command (a fill, a copy, or the device
-  /// switch of a dispatch) exist. `full`: a barrier after it. `hazard`: a
-  /// barrier before it exactly when it conflicts with a command recorded
-  /// since the last barrier.
-  Placement place(mlir::Operation *command);
-
-private:
-  BarrierPolicy policy;
-  /// Accesses of the commands recorded since the last barrier.
-  AccessBatch pending;
-};
-
-//===----------------------------------------------------------------------===//
 // CommandRecorder
 //===----------------------------------------------------------------------===//
 
@@ -134,12 +111,12 @@ private:
   void recordCopy(mlir::Value source, mlir::Value sourceOffset,
                   mlir::Value target, mlir::Value targetOffset,
                   mlir::Value length);
-  /// Counts a command just created and records the barrier the policy asks
-  /// for, before or after it.
+  /// Counts a command just created.
   void finishCommand(mlir::Operation *command);
 
   FragmentState &state;
-  BarrierPlacer barriers;
+  /// Applied by placeBarriers once every command is recorded.
+  BarrierPolicy barriers;
   mlir::Value commandBuffer;
   unsigned numCommands = 0;
   unsigned numBarriers = 0;

@@ -17,6 +17,7 @@
 
 #include "mlir/Transforms/DialectConversion.h"
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
+#include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
 #include <optional>
 
 namespace streamhal {
@@ -30,15 +31,6 @@ class HostReadability;
 class FlowToHALTypeConverter : public mlir::TypeConverter {
 public:
   explicit FlowToHALTypeConverter(mlir::MLIRContext *context);
-};
-
-/// Where the recorder puts execution barriers.
-enum class BarrierPolicy {
-  /// A full barrier after every command (the baseline).
-  Full,
-  /// A full barrier right before a command that conflicts with a command
-  /// recorded since the last barrier, and nowhere else (docs/concurrency.md).
-  Hazard,
 };
 
 /// Whether a slice or clone may become a view of its source's storage.

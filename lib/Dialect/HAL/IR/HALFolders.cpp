@@ -321,13 +321,45 @@ struct ComposeNestedSubspans : public OpRewritePattern<BufferSubspanOp> {
                                      inner.getSourceOffset(), offset);
     else
       offset = inner.getSourceOffset();
-    rewriter.replaceOpWithNewOp<BufferSubspanOp>(
+    auto composed = rewriter.replaceOpWithNewOp<BufferSubspanOp>(
         op, op.getType(), inner.getSourceBuffer(), offset, op.getLength());
+    // A range inside a range inside a pack lane is inside that lane: what
+    // the pack proved must outlive the subspan it was attached to.
+    if (std::optional<PackLane> lane = PackLane::get(inner))
+      lane->set(composed);
     return success();
   }
 };
 
 } // namespace
+
+std::optional<PackLane> PackLane::get(BufferSubspanOp subspan) {
+  auto dictionary = subspan->getAttrOfType<DictionaryAttr>(kAttrName);
+  if (!dictionary)
+    return std::nullopt;
+  auto field = [&](StringRef name) -> std::optional<int64_t> {
+    auto attr = dictionary.getAs<IntegerAttr>(name);
+    if (!attr || !attr.getType().isSignlessInteger(64))
+      return std::nullopt;
+    return attr.getInt();
+  };
+  std::optional<int64_t> pack = field("pack"), lane = field("lane"),
+                         minOffset = field("min_offset");
+  if (!pack || !lane || !minOffset || *minOffset < 0)
+    return std::nullopt;
+  return PackLane{*pack, *lane, *minOffset};
+}
+
+void PackLane::set(BufferSubspanOp subspan) const {
+  Builder builder(subspan.getContext());
+  subspan->setAttr(
+      kAttrName,
+      builder.getDictionaryAttr(
+          {builder.getNamedAttr("lane", builder.getI64IntegerAttr(lane)),
+           builder.getNamedAttr("min_offset",
+                                builder.getI64IntegerAttr(minOffset)),
+           builder.getNamedAttr("pack", builder.getI64IntegerAttr(pack))}));
+}
 
 void BufferSubspanOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {

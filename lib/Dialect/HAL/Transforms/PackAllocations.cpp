@@ -20,6 +20,7 @@
 #include "streamhal/Packing/Packing.h"
 #include "llvm/ADT/MapVector.h"
 #include <cmath>
+#include <limits>
 
 namespace streamhal::hal {
 #define GEN_PASS_DEF_PACKALLOCATIONSPASS
@@ -60,8 +61,9 @@ std::optional<int64_t> getStaticSize(Value size) {
 class PackMaterializer {
 public:
   PackMaterializer(RewriterBase &rewriter, AllocatorPackOp op,
-                   SlabAlignments alignments)
-      : rewriter(rewriter), op(op), loc(op.getLoc()), alignments(alignments) {}
+                   SlabAlignments alignments, int64_t packId)
+      : rewriter(rewriter), op(op), loc(op.getLoc()), alignments(alignments),
+        packId(packId) {}
 
   /// Replaces the pack; fails with a diagnostic on unusable sizes.
   LogicalResult run(const packing::PackingOptions &options,
@@ -97,11 +99,32 @@ private:
     return arith::AddIOp::create(rewriter, loc, lhs, rhs);
   }
 
+  /// Marks the subspans of the slab at the offset of dynamic slice `index`
+  /// with the lane it got (PackLane).
+  void markLane(unsigned index, const PackLane &lane);
+
   RewriterBase &rewriter;
   AllocatorPackOp op;
   Location loc;
   SlabAlignments alignments;
+  /// The `pack` of the PackLanes of this pack.
+  int64_t packId;
 };
+
+void PackMaterializer::markLane(unsigned index, const PackLane &lane) {
+  Value offset = op->getResult(index + 1);
+  Value size = op.getSlices()[index].size;
+  for (Operation *user : offset.getUsers()) {
+    auto subspan = dyn_cast<BufferSubspanOp>(user);
+    // Only a subspan of the slab itself, no longer than the slice, lies in
+    // the slice's bytes.
+    if (!subspan || subspan.getSourceOffset() != offset ||
+        !subspan.getSourceBuffer().getDefiningOp<AllocatorAllocateOp>() ||
+        subspan.getLength() != size)
+      continue;
+    lane.set(subspan);
+  }
+}
 
 LogicalResult PackMaterializer::run(const packing::PackingOptions &options,
                                     uint64_t &staticSlices,
@@ -153,7 +176,10 @@ LogicalResult PackMaterializer::run(const packing::PackingOptions &options,
   // Dynamic slices: one group per size value, after the static part. Inside
   // a group, slices with disjoint lifetimes share a lane (interval
   // partitioning by start time uses the fewest lanes).
-  Value end = constant(packing::alignTo(staticEnd, alignments.offset));
+  int64_t minDynamicOffset = packing::alignTo(staticEnd, alignments.offset);
+  Value end = constant(minDynamicOffset);
+  // Lanes are numbered across the groups of the pack.
+  int64_t nextLane = 0;
   for (auto &[size, members] : dynamicGroups) {
     dynamicSlices += members.size();
     SmallVector<unsigned> byStart(members);
@@ -181,8 +207,11 @@ LogicalResult PackMaterializer::run(const packing::PackingOptions &options,
           lane == 0 ? base
                     : add(base, arith::MulIOp::create(rewriter, loc, stride,
                                                       constant(lane))));
-    for (unsigned index : members)
+    for (unsigned index : members) {
       offsets[index] = laneOffsets[laneOf[index]];
+      markLane(index, {packId, nextLane + laneOf[index], minDynamicOffset});
+    }
+    nextLane += laneEnds.size();
     end = laneEnds.size() == 1
               ? add(base, stride)
               : add(base, arith::MulIOp::create(
@@ -243,8 +272,17 @@ struct PackAllocationsPass
     IRRewriter rewriter(&getContext());
     uint64_t staticSlices = 0, dynamicSlices = 0, staticBytes = 0;
     bool failedAny = false;
+    // Pack ids continue after those of an earlier run, so that lanes of
+    // different packs never compare equal.
+    int64_t nextPackId = 0;
+    module.walk([&](BufferSubspanOp subspan) {
+      std::optional<PackLane> lane = PackLane::get(subspan);
+      if (lane && lane->pack >= nextPackId &&
+          lane->pack < std::numeric_limits<int64_t>::max())
+        nextPackId = lane->pack + 1;
+    });
     for (AllocatorPackOp op : packs) {
-      PackMaterializer materializer(rewriter, op, alignments);
+      PackMaterializer materializer(rewriter, op, alignments, nextPackId++);
       failedAny |= failed(
           materializer.run(options, staticSlices, dynamicSlices, staticBytes));
     }

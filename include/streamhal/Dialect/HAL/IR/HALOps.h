@@ -43,6 +43,27 @@ SlabAlignments getSlabAlignments(mlir::Operation *op);
 /// target gives constraints.
 int64_t getMaxAllocationSize(mlir::Operation *op);
 
+/// What a materialized `hal.allocator.pack` proved about the bytes of one of
+/// its dynamic-size slices, kept as the `hal.pack_lane` attribute of a
+/// `hal.buffer.subspan` that lies inside the slice (docs/concurrency.md):
+/// the slice sits in lane `lane` of pack `pack` (lanes of one pack never
+/// share a byte) at an offset of at least `minOffset` (past every
+/// constant-size slice). Once the offsets are index math this is what keeps
+/// slices that are live together apart for the access model.
+struct PackLane {
+  /// Unique per materialized pack in a module.
+  int64_t pack = 0;
+  int64_t lane = 0;
+  int64_t minOffset = 0;
+
+  static constexpr llvm::StringLiteral kAttrName = "hal.pack_lane";
+
+  /// Reads the attribute of `subspan`; std::nullopt when it is missing or
+  /// malformed (it is a discardable attribute: anything may be there).
+  static std::optional<PackLane> get(BufferSubspanOp subspan);
+  void set(BufferSubspanOp subspan) const;
+};
+
 } // namespace streamhal::hal
 
 #endif // STREAMHAL_DIALECT_HAL_IR_HALOPS_H

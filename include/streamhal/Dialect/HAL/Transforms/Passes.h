@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
 #include "streamhal/Packing/PackingCommandLine.h"
 
 namespace streamhal::hal {

@@ -22,6 +22,11 @@ def PackAllocationsPass : Pass<"hal-pack-allocations", "mlir::ModuleOp"> {
     slices with dynamic sizes are grouped by their SSA size value and laid
     after the static part, each group sharing bytes between slices whose
     lifetimes are disjoint. `offset(%base)` is added to every offset.
+    Each subspan of the slab at a dynamic slice's offset gets a
+    `hal.pack_lane` attribute (the slice's lane, the lowest offset of any
+    lane, the pack's number in the module) so that the access model keeps
+    slices that are live together apart once offsets are index math
+    (docs/concurrency.md).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let options = [
@@ -62,6 +67,37 @@ def VerifyCommandBuffersPass
       length of its buffer.
     The module is not changed.
   }];
+}
+
+def PlaceBarriersPass : Pass<"hal-place-barriers", "mlir::ModuleOp"> {
+  let summary = "Adds the execution barriers recorded command buffers need";
+  let description = [{
+    Places execution barriers in every command buffer of the module (from
+    its `hal.command_buffer.begin` to its `end`, in the begin's block), with
+    the access model of `--hal-verify-command-buffers` (docs/concurrency.md)
+    and knowing nothing of how the commands were recorded. `hazard` puts a
+    barrier right before each command that may touch a byte a command since
+    the last barrier touches, one of the two writing: for the recorded order
+    no placement the model allows has fewer. `full` puts one after every
+    command. Barriers already in a command buffer stay and end a batch;
+    the pass only adds, so running it again adds nothing. An op with
+    regions (such as `hal.device.switch`) holding commands counts as one
+    command that makes all of their accesses.
+  }];
+  let options = [
+    Option<"policy", "policy", "::streamhal::BarrierPolicy",
+           /*default=*/"::streamhal::BarrierPolicy::Hazard",
+           "Where the barriers go (default: hazard)",
+           [{::llvm::cl::values(
+             clEnumValN(::streamhal::BarrierPolicy::Full, "full",
+                        "a full barrier after every command"),
+             clEnumValN(::streamhal::BarrierPolicy::Hazard, "hazard",
+                        "a barrier only before a command that conflicts "
+                        "with one since the last barrier"))}]>,
+  ];
+  let statistics = [
+    Statistic<"numBarriers", "barriers", "Execution barriers added">,
+  ];
 }
 
 def ReportPass : Pass<"hal-report", "mlir::ModuleOp"> {

@@ -1,0 +1,55 @@
+//===- PlaceBarriers.h - execution barriers in command buffers --*- C++ -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Barrier placement over recorded command buffers, with the access model of
+// the command buffer verifier (streamhal/Analysis/CommandAccesses.h). The
+// `hal-place-barriers` pass and the `barriers=` option of
+// `convert-flow-to-hal` both call it, so a barrier goes where the model
+// says, whoever recorded the commands.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_DIALECT_HAL_TRANSFORMS_PLACEBARRIERS_H
+#define STREAMHAL_DIALECT_HAL_TRANSFORMS_PLACEBARRIERS_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+
+namespace streamhal {
+
+/// Where execution barriers go between recorded commands.
+enum class BarrierPolicy {
+  /// No barrier: the commands are recorded for a later `hal-place-barriers`
+  /// (the lowering's own option only; a command buffer left so may race).
+  None,
+  /// A full barrier after every command (the baseline).
+  Full,
+  /// A full barrier right before a command that conflicts with a command
+  /// recorded since the last barrier, and nowhere else (docs/concurrency.md).
+  Hazard,
+};
+
+/// Adds the execution barriers `policy` asks for to the command buffer that
+/// `begin` starts (its commands are the ops after `begin` in its block, up
+/// to the matching `end`; an op with regions that holds commands of it
+/// counts as one command that makes all of their accesses). Barriers already
+/// recorded are kept and end a batch; none is removed, so placing twice
+/// places nothing the second time. `hazard` puts a barrier right before each
+/// command that conflicts with one since the last barrier, `full` one after
+/// each command not already followed by one. New barriers are created with
+/// `rewriter` at the location of `begin`. Returns how many were added.
+unsigned placeBarriers(hal::CommandBufferBeginOp begin, BarrierPolicy policy,
+                       mlir::RewriterBase &rewriter);
+
+/// placeBarriers on every command buffer begun under `scope`.
+unsigned placeBarriers(mlir::Operation *scope, BarrierPolicy policy,
+                       mlir::RewriterBase &rewriter);
+
+} // namespace streamhal
+
+#endif // STREAMHAL_DIALECT_HAL_TRANSFORMS_PLACEBARRIERS_H
