@@ -59,9 +59,30 @@ def VerifyCommandBuffersPass
       and of its subspans is a command of this one command buffer) that no
       earlier command of the buffer wrote: an uninitialized read;
     - a fill, copy, binding or subspan range outside the known (constant)
-      length of its buffer.
+      length of its buffer;
+    - with `device-rules` (the default), a break of a device rule not named
+      in `skip-device-rules` (by default the ones the lowering still breaks)
+      (docs/concurrency.md, "Device rules"), with the limits of the module's
+      `#hal.buffer_constraints` or the defaults: a binding offset from its
+      root not a multiple of `min_buffer_offset_alignment`, a binding longer
+      than `max_buffer_range`, a declared interface binding the dispatch's
+      push does not bind, a fill offset or length not a multiple of 4, an
+      allocation larger than `max_allocation_size`, more than 32 push
+      constants.
     The module is not changed.
   }];
+  let options = [
+    Option<"deviceRules", "device-rules", "bool", /*default=*/"true",
+           "Check the device rules (offsets, ranges, bound bindings, fills, "
+           "allocation sizes, push constants)">,
+    // The default lists the rules the lowering still breaks; each comes off
+    // the list once the lowering obeys it.
+    Option<"skipDeviceRules", "skip-device-rules", "std::string",
+           /*default=*/[{"binding-offset-alignment,fill-alignment,unbound-binding"}],
+           "Comma-separated device rules not to check (none: check all): "
+           "binding-offset-alignment, binding-range, unbound-binding, "
+           "fill-alignment, allocation-size, push-constants">,
+  ];
 }
 
 def ReportPass : Pass<"hal-report", "mlir::ModuleOp"> {
