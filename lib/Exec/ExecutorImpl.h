@@ -199,6 +199,36 @@ public:
                                       const BufferRef &ref,
                                       const llvm::Twine &what);
   mlir::LogicalResult submit(mlir::Operation *op, CommandBufferState &state);
+
+  //===--------------------------------------------------------------------===//
+  // Device rules (DeviceRules.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Reads the limits of the module's buffer constraints (or the defaults)
+  /// and applies the command line's overrides.
+  void initDeviceLimits();
+  /// Whether the device rule `name` is checked.
+  bool checksDeviceRule(llvm::StringRef name) const;
+  /// An allocation of `size` bytes fits in max_allocation_size.
+  mlir::LogicalResult checkAllocationRule(mlir::Operation *op, int64_t size);
+  /// A fill's range (from its root) starts and ends on 32-bit words.
+  mlir::LogicalResult checkFillRule(mlir::Operation *op,
+                                    const BufferRef &range);
+  /// Binding `ordinal` of a push starts at an aligned offset of its root and
+  /// is at most max_buffer_range long.
+  mlir::LogicalResult checkBindingRule(mlir::Operation *op, int64_t ordinal,
+                                       const BufferRef &range);
+  /// Push constants `[first, first + count)` fit in the device's push
+  /// constant space; `what` says who uses them.
+  mlir::LogicalResult checkPushConstantRule(mlir::Operation *op,
+                                            llvm::StringRef what,
+                                            int64_t first, int64_t count);
+  /// Reports the binding `name` (`set`, `ordinal`) the dispatched interface
+  /// declares and the descriptor set in effect does not bind; succeeds
+  /// (the binding is then left out) when the rule is skipped.
+  mlir::LogicalResult reportUnboundBinding(mlir::Operation *op,
+                                           llvm::StringRef name, int64_t set,
+                                           int64_t ordinal, bool setPushed);
   mlir::LogicalResult executeCommand(const Command &command, bool record);
   mlir::LogicalResult runBatch(llvm::ArrayRef<const Command *> batch);
 
@@ -208,9 +238,14 @@ public:
   /// Current values of globals.
   llvm::StringMap<RuntimeValue> globals;
   llvm::StringMap<std::shared_ptr<RootBuffer>> pools;
-  /// Alignments of the module's buffer constraints.
+  /// Alignments of the simulated device (the module's buffer constraints
+  /// or --device-limits).
   int64_t offsetAlignment = 16;
   int64_t rangeAlignment = 16;
+  /// The other limits of the simulated device (DeviceRules.cpp).
+  int64_t maxAllocation = int64_t(1) << 30;
+  int64_t maxRange = int64_t(1) << 30;
+  int64_t maxPushConstants = 32;
   unsigned nextAllocation = 0;
 };
 

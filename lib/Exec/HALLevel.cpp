@@ -128,7 +128,7 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
       .Case([&](hal::AllocatorAllocateOp allocate) -> LogicalResult {
         FailureOr<int64_t> size =
             getIndex(frame, allocate.getResultSize(), opPtr);
-        if (failed(size))
+        if (failed(size) || failed(checkAllocationRule(opPtr, *size)))
           return failure();
         if (*size < 0 || *size > (int64_t(1) << 32))
           return allocate.emitError()
@@ -365,7 +365,7 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
           return failure();
         FailureOr<BufferRef> range =
             subrange(*this, opPtr, *target, *offset, *length, "fill range");
-        if (failed(range))
+        if (failed(range) || failed(checkFillRule(opPtr, *range)))
           return failure();
         Command command{Command::Kind::Fill};
         command.op = opPtr;
@@ -431,7 +431,7 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
             return failure();
           FailureOr<BufferRef> range =
               subrange(*this, opPtr, *ref, *start, *size, "binding range");
-          if (failed(range))
+          if (failed(range) || failed(checkBindingRule(opPtr, *index, *range)))
             return failure();
           if (!bindings.emplace(*index, *range).second)
             return push.emitError() << "binds ordinal " << *index << " twice";
@@ -444,6 +444,10 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
         if (!state)
           return failure();
         int64_t ordinal = push.getOffset().getSExtValue();
+        if (failed(checkPushConstantRule(
+                opPtr, "sets up to", ordinal,
+                static_cast<int64_t>(push.getValues().size()))))
+          return failure();
         for (Value value : push.getValues()) {
           FailureOr<ScalarValue> scalar = get<ScalarValue>(frame, value, opPtr);
           if (failed(scalar))
@@ -480,17 +484,25 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
           int64_t set = binding.getSet().getZExtValue();
           int64_t ordinal = binding.getBinding().getZExtValue();
           auto setIt = state->descriptorSets.find(set);
-          if (setIt == state->descriptorSets.end())
+          bool setPushed = setIt != state->descriptorSets.end();
+          const BufferRef *bound = nullptr;
+          if (setPushed) {
+            auto it = setIt->second.find(ordinal);
+            if (it != setIt->second.end())
+              bound = &it->second;
+          }
+          if (!bound) {
+            if (failed(reportUnboundBinding(opPtr, binding.getSymName(), set,
+                                            ordinal, setPushed)))
+              return failure();
             continue;
-          auto it = setIt->second.find(ordinal);
-          if (it == setIt->second.end())
-            continue;
+          }
           auto access = static_cast<uint32_t>(binding.getAccess());
           command.bindings.push_back(
               {static_cast<uint32_t>(set), static_cast<uint32_t>(ordinal),
                (access & static_cast<uint32_t>(hal::MemoryAccess::Read)) != 0,
                (access & static_cast<uint32_t>(hal::MemoryAccess::Write)) != 0,
-               it->second});
+               *bound});
         }
         llvm::sort(command.bindings,
                    [](const Command::Binding &a, const Command::Binding &b) {
@@ -498,6 +510,9 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
                             std::make_pair(b.set, b.binding);
                    });
         int64_t count = interface.getPushConstantCount();
+        if (failed(checkPushConstantRule(opPtr, "its interface declares", 0,
+                                         count)))
+          return failure();
         for (int64_t ordinal = 0; ordinal < count; ++ordinal) {
           auto it = state->pushConstants.find(ordinal);
           command.pushConstants.push_back(

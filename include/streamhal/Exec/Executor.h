@@ -74,6 +74,28 @@ struct DispatchRecord {
   std::array<uint64_t, 3> workgroups = {1, 1, 1};
 };
 
+/// Limits of the simulated device given on the command line; each one set
+/// replaces the module's (docs/executor.md, "Device rules").
+struct DeviceLimitOverrides {
+  std::optional<int64_t> offsetAlignment;
+  std::optional<int64_t> rangeAlignment;
+  std::optional<int64_t> maxAllocation;
+  std::optional<int64_t> maxRange;
+  std::optional<int64_t> maxPushConstants;
+};
+
+/// Parses `offset-alignment=N,range-alignment=N,max-allocation=N,
+/// max-range=N,push-constants=N` (any subset, in any order) into
+/// `overrides`. Returns an error message, or an empty string on success.
+std::string parseDeviceLimits(llvm::StringRef text,
+                              DeviceLimitOverrides &overrides);
+
+/// The device rules the executor checks, by the names its options and
+/// messages use.
+inline constexpr const char *kExecDeviceRules[] = {
+    "binding-offset-alignment", "binding-range",   "unbound-binding",
+    "fill-alignment",           "allocation-size", "push-constants"};
+
 /// Options of a run.
 struct ExecOptions {
   /// Seed of the pseudo-random contents of `!hal.buffer` globals.
@@ -82,6 +104,10 @@ struct ExecOptions {
   unsigned orders = 1;
   /// Executable formats the simulated device supports; none = all.
   std::optional<llvm::SmallVector<std::string>> formats;
+  /// The simulated device's limits where they replace the module's.
+  DeviceLimitOverrides deviceLimits;
+  /// Device rules not checked (names of kExecDeviceRules).
+  llvm::SmallVector<std::string> skippedDeviceRules;
 };
 
 class ExecutorImpl;
