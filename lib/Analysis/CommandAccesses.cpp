@@ -327,34 +327,19 @@ static BufferAccess makeAccess(Operation *command, Value buffer, Value offset,
   return access;
 }
 
-/// Appends the accesses of a dispatch through the descriptor sets in effect.
-static void appendDispatchAccesses(hal::CommandBufferDispatchSymbolOp dispatch,
-                                   SmallVectorImpl<BufferAccess> &accesses) {
+std::map<int64_t, hal::CommandBufferPushDescriptorSetOp>
+findPushesInEffect(hal::CommandBufferDispatchSymbolOp dispatch,
+                   const std::set<int64_t> *sets, bool &unknownSetPushed) {
   Value commandBuffer = dispatch.getCommandBuffer();
-  // The declared access of each (set, binding) of the entry's interface.
-  auto entryPoint =
-      SymbolTable::lookupNearestSymbolFrom<hal::ExecutableEntryPointOp>(
-          dispatch, dispatch.getEntryPointAttr());
-  hal::InterfaceOp interface =
-      entryPoint ? entryPoint.lookupInterface() : hal::InterfaceOp();
-  std::map<std::pair<int64_t, int64_t>, hal::MemoryAccess> declared;
-  if (interface)
-    for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
-      declared[{binding.getSet().getSExtValue(),
-                binding.getBinding().getSExtValue()}] = binding.getAccess();
-
   // The latest push per set before the dispatch, in its block and then in
   // the enclosing ones, back to the command buffer's begin.
   std::map<int64_t, hal::CommandBufferPushDescriptorSetOp> pushes;
-  std::set<int64_t> neededSets;
-  for (auto &entry : declared)
-    neededSets.insert(entry.first.first);
-  bool unknownSetPushed = false;
-  // Without an interface every set pushed so far counts: walk to the begin.
-  // With one, stop once each set it uses was found.
+  unknownSetPushed = false;
+  // Without a set list every set pushed so far counts: walk to the begin.
+  // With one, stop once each listed set was found.
   bool reachedBegin = false;
   auto done = [&]() {
-    return interface && !unknownSetPushed && pushes.size() >= neededSets.size();
+    return sets && !unknownSetPushed && pushes.size() >= sets->size();
   };
   for (Operation *cursor = dispatch; cursor && !reachedBegin && !done();
        cursor = cursor->getParentOp()) {
@@ -374,12 +359,37 @@ static void appendDispatchAccesses(hal::CommandBufferDispatchSymbolOp dispatch,
       std::optional<int64_t> set = getConstantIntValue(push.getSet());
       if (!set)
         unknownSetPushed = true;
-      else if (!interface || neededSets.count(*set))
+      else if (!sets || sets->count(*set))
         pushes.try_emplace(*set, push);
       if (done())
         break;
     }
   }
+  return pushes;
+}
+
+/// Appends the accesses of a dispatch through the descriptor sets in effect.
+static void appendDispatchAccesses(hal::CommandBufferDispatchSymbolOp dispatch,
+                                   SmallVectorImpl<BufferAccess> &accesses) {
+  // The declared access of each (set, binding) of the entry's interface.
+  auto entryPoint =
+      SymbolTable::lookupNearestSymbolFrom<hal::ExecutableEntryPointOp>(
+          dispatch, dispatch.getEntryPointAttr());
+  hal::InterfaceOp interface =
+      entryPoint ? entryPoint.lookupInterface() : hal::InterfaceOp();
+  std::map<std::pair<int64_t, int64_t>, hal::MemoryAccess> declared;
+  if (interface)
+    for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
+      declared[{binding.getSet().getSExtValue(),
+                binding.getBinding().getSExtValue()}] = binding.getAccess();
+
+  std::set<int64_t> neededSets;
+  for (auto &entry : declared)
+    neededSets.insert(entry.first.first);
+  bool unknownSetPushed = false;
+  std::map<int64_t, hal::CommandBufferPushDescriptorSetOp> pushes =
+      findPushesInEffect(dispatch, interface ? &neededSets : nullptr,
+                         unknownSetPushed);
 
   auto unknownAccess = [&]() {
     BufferAccess access;

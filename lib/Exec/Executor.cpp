@@ -132,14 +132,7 @@ Executor::getArgumentsAfterRun() const {
 
 ExecutorImpl::ExecutorImpl(ModuleOp module, ExecOptions options)
     : module(module), options(std::move(options)), symbols(module) {
-  if (auto targets = module->getAttrOfType<ArrayAttr>("hal.device.targets"))
-    for (Attribute target : targets)
-      if (auto device = dyn_cast<hal::DeviceTargetAttr>(target))
-        if (auto constraints = device.getBufferConstraints()) {
-          offsetAlignment = constraints.getMinBufferOffsetAlignment();
-          rangeAlignment = constraints.getMinBufferRangeAlignment();
-          break;
-        }
+  initDeviceLimits();
 }
 
 bool ExecutorImpl::supportsFormat(StringRef format) const {

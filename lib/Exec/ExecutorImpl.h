@@ -18,6 +18,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include <map>
+#include <set>
 #include <variant>
 
 namespace streamhal::exec {
@@ -110,6 +111,10 @@ struct CommandBufferState {
   std::vector<Command> commands;
   /// Descriptor sets in effect: set -> binding ordinal -> range.
   std::map<int64_t, std::map<int64_t, BufferRef>> descriptorSets;
+  /// Per set, the binding ordinals the layout of the push in effect lists
+  /// (std::nullopt when the layout is not a visible lookup): the bindings a
+  /// dispatch after it must find bound.
+  std::map<int64_t, std::optional<std::set<int64_t>>> layoutBindings;
   /// Push constants in effect, by ordinal.
   std::map<int64_t, uint32_t> pushConstants;
 };
@@ -223,6 +228,36 @@ public:
                                       const BufferRef &ref,
                                       const llvm::Twine &what);
   mlir::LogicalResult submit(mlir::Operation *op, CommandBufferState &state);
+
+  //===--------------------------------------------------------------------===//
+  // Device rules (DeviceRules.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// Reads the limits of the module's buffer constraints (or the defaults)
+  /// and applies the command line's overrides.
+  void initDeviceLimits();
+  /// Whether the device rule `name` is checked.
+  bool checksDeviceRule(llvm::StringRef name) const;
+  /// An allocation of `size` bytes fits in max_allocation_size.
+  mlir::LogicalResult checkAllocationRule(mlir::Operation *op, int64_t size);
+  /// A fill's range (from its root) starts and ends on 32-bit words.
+  mlir::LogicalResult checkFillRule(mlir::Operation *op,
+                                    const BufferRef &range);
+  /// Binding `ordinal` of a push starts at an aligned offset of its root and
+  /// is at most max_buffer_range long.
+  mlir::LogicalResult checkBindingRule(mlir::Operation *op, int64_t ordinal,
+                                       const BufferRef &range);
+  /// Push constants `[first, first + count)` fit in the device's push
+  /// constant space; `what` says who uses them.
+  mlir::LogicalResult checkPushConstantRule(mlir::Operation *op,
+                                            llvm::StringRef what,
+                                            int64_t first, int64_t count);
+  /// Reports the binding `name` (`set`, `ordinal`) the dispatched interface
+  /// declares and the descriptor set in effect does not bind; succeeds
+  /// (the binding is then left out) when the rule is skipped.
+  mlir::LogicalResult reportUnboundBinding(mlir::Operation *op,
+                                           llvm::StringRef name, int64_t set,
+                                           int64_t ordinal, bool setPushed);
   mlir::LogicalResult executeCommand(const Command &command, bool record);
   mlir::LogicalResult runBatch(llvm::ArrayRef<const Command *> batch);
 
@@ -238,9 +273,14 @@ public:
       std::make_shared<MemoryAccount>(MemoryAccount{options.maxMemory, 0});
   /// Bytes of the HAL-level dispatch trace, counted in `memory`.
   int64_t traceBytes = 0;
-  /// Alignments of the module's buffer constraints.
+  /// Alignments of the simulated device (the module's buffer constraints
+  /// or --device-limits).
   int64_t offsetAlignment = 16;
   int64_t rangeAlignment = 16;
+  /// The other limits of the simulated device (DeviceRules.cpp).
+  int64_t maxAllocation = int64_t(1) << 30;
+  int64_t maxRange = int64_t(1) << 30;
+  int64_t maxPushConstants = 32;
   unsigned nextAllocation = 0;
   /// Whether the initializers have run (and succeeded).
   std::optional<bool> initialized;

@@ -281,11 +281,20 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
   llvm::stable_sort(bound, [](const BoundBinding &a, const BoundBinding &b) {
     return std::make_pair(a.set, a.binding) < std::make_pair(b.set, b.binding);
   });
-  for (size_t i = 1; i < bound.size(); ++i)
-    if (bound[i].set == bound[i - 1].set &&
-        bound[i].binding == bound[i - 1].binding)
-      return op.emitError()
-             << "binds interface binding @" << bound[i].name << " twice";
+  // A tied operand and result are one storage: naming one binding for both
+  // binds it once. Two different storages on one binding stay an error.
+  SmallVector<BoundBinding> unique;
+  for (BoundBinding &binding : bound) {
+    if (!unique.empty() && unique.back().set == binding.set &&
+        unique.back().binding == binding.binding) {
+      if (unique.back().storage != binding.storage)
+        return op.emitError()
+               << "binds interface binding @" << binding.name << " twice";
+      continue;
+    }
+    unique.push_back(std::move(binding));
+  }
+  bound = std::move(unique);
 
   FailureOr<std::array<uint64_t, 3>> workgroups =
       computeWorkgroups(opPtr, op.getEntryPoint(), *workload);

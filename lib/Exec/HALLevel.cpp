@@ -165,7 +165,7 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
       .Case([&](hal::AllocatorAllocateOp allocate) -> LogicalResult {
         FailureOr<int64_t> size =
             getIndex(frame, allocate.getResultSize(), opPtr);
-        if (failed(size))
+        if (failed(size) || failed(checkAllocationRule(opPtr, *size)))
           return failure();
         if (*size < 0 || *size > kMaxBufferBytes)
           return allocate.emitError()
@@ -430,7 +430,7 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
           return failure();
         FailureOr<BufferRef> range =
             subrange(*this, opPtr, *target, *offset, *length, "fill range");
-        if (failed(range))
+        if (failed(range) || failed(checkFillRule(opPtr, *range)))
           return failure();
         Command command{Command::Kind::Fill};
         command.op = opPtr;
@@ -496,12 +496,30 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
             return failure();
           FailureOr<BufferRef> range =
               subrange(*this, opPtr, *ref, *start, *size, "binding range");
-          if (failed(range))
+          if (failed(range) || failed(checkBindingRule(opPtr, *index, *range)))
             return failure();
           if (!bindings.emplace(*index, *range).second)
             return push.emitError() << "binds ordinal " << *index << " twice";
         }
         state->descriptorSets[*set] = std::move(bindings);
+        // The bindings the layout of this push declares for its set.
+        std::optional<std::set<int64_t>> declared;
+        if (auto lookup =
+                push.getExecutableLayout()
+                    .getDefiningOp<hal::ExecutableLayoutLookupOp>()) {
+          declared.emplace();
+          ArrayAttr sets = lookup.getSetLayoutsAttr();
+          auto setLayout =
+              *set >= 0 && *set < static_cast<int64_t>(sets.size())
+                  ? dyn_cast<ArrayAttr>(sets[*set])
+                  : ArrayAttr();
+          if (setLayout)
+            for (Attribute entry : setLayout)
+              if (auto binding =
+                      dyn_cast<hal::DescriptorSetLayoutBindingAttr>(entry))
+                declared->insert(binding.getOrdinal());
+        }
+        state->layoutBindings[*set] = std::move(declared);
         return success();
       })
       .Case([&](hal::CommandBufferPushConstantsOp push) -> LogicalResult {
@@ -517,6 +535,10 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
                  << "pushes constants " << formatRange(ordinal, count)
                  << "; the executor runs ordinals 0 to "
                  << kMaxPushConstants - 1;
+        if (failed(checkPushConstantRule(
+                opPtr, "sets up to", ordinal,
+                static_cast<int64_t>(push.getValues().size()))))
+          return failure();
         for (Value value : push.getValues()) {
           FailureOr<ScalarValue> scalar = get<ScalarValue>(frame, value, opPtr);
           if (failed(scalar))
@@ -553,17 +575,34 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
           int64_t set = binding.getSet().getZExtValue();
           int64_t ordinal = binding.getBinding().getZExtValue();
           auto setIt = state->descriptorSets.find(set);
-          if (setIt == state->descriptorSets.end())
+          bool setPushed = setIt != state->descriptorSets.end();
+          const BufferRef *bound = nullptr;
+          if (setPushed) {
+            auto it = setIt->second.find(ordinal);
+            if (it != setIt->second.end())
+              bound = &it->second;
+          }
+          // The layout a dispatch is recorded with names the bindings its
+          // kernel uses (the lowering gives it exactly the bound ones): an
+          // interface binding outside it is not part of this dispatch.
+          auto layoutIt = state->layoutBindings.find(set);
+          bool declared = layoutIt == state->layoutBindings.end() ||
+                          !layoutIt->second ||
+                          layoutIt->second->count(ordinal);
+          if (!bound && !declared)
             continue;
-          auto it = setIt->second.find(ordinal);
-          if (it == setIt->second.end())
+          if (!bound) {
+            if (failed(reportUnboundBinding(opPtr, binding.getSymName(), set,
+                                            ordinal, setPushed)))
+              return failure();
             continue;
+          }
           auto access = static_cast<uint32_t>(binding.getAccess());
           command.bindings.push_back(
               {static_cast<uint32_t>(set), static_cast<uint32_t>(ordinal),
                (access & static_cast<uint32_t>(hal::MemoryAccess::Read)) != 0,
                (access & static_cast<uint32_t>(hal::MemoryAccess::Write)) != 0,
-               it->second});
+               *bound});
         }
         llvm::sort(command.bindings,
                    [](const Command::Binding &a, const Command::Binding &b) {
@@ -576,6 +615,9 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
                  << "targets an interface declaring " << count
                  << " push constants; the executor runs at most "
                  << kMaxPushConstants;
+        if (failed(checkPushConstantRule(opPtr, "its interface declares", 0,
+                                         count)))
+          return failure();
         for (int64_t ordinal = 0; ordinal < count; ++ordinal) {
           auto it = state->pushConstants.find(ordinal);
           command.pushConstants.push_back(

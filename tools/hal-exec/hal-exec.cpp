@@ -73,6 +73,23 @@ static cl::list<int64_t>
 static cl::list<std::string>
     formats(cl::cat(execCategory), "formats", cl::CommaSeparated,
             cl::desc("Executable formats the device supports (default: all)"));
+static cl::opt<std::string> deviceLimits(
+    cl::cat(execCategory), "device-limits",
+    cl::desc("Limits of the simulated device, replacing the module's "
+             "#hal.buffer_constraints (and the defaults 16, 16, 1 GiB, "
+             "1 GiB, 32): offset-alignment=N,range-alignment=N,"
+             "max-allocation=N,max-range=N,push-constants=N, any subset"),
+    cl::value_desc("key=N,..."));
+static cl::list<std::string> skipDeviceRules(
+    cl::cat(execCategory), "skip-device-rules", cl::CommaSeparated,
+    cl::desc("Device rules not to check (none: check all): "
+             "binding-offset-alignment, binding-range, unbound-binding, "
+             "fill-alignment, allocation-size, push-constants (default: "
+             "none)"),
+    cl::value_desc("rule,..."));
+
+/// The rules skipped without --skip-device-rules: those the lowering still
+/// breaks. Each comes off the list once the lowering obeys it.
 static cl::opt<unsigned>
     orders(cl::cat(execCategory), "orders", cl::init(1),
            cl::desc("Run each barrier-delimited batch in K orders"));
@@ -338,8 +355,15 @@ compareKeptArguments(func::FuncOp halFunction, const llvm::BitVector &donated,
   return success();
 }
 
+/// The parsed --device-limits.
+static DeviceLimitOverrides deviceLimitOverrides;
+
 static ExecOptions getOptions() {
   ExecOptions options;
+  options.deviceLimits = deviceLimitOverrides;
+  for (const std::string &rule : skipDeviceRules)
+    if (rule != "none")
+      options.skippedDeviceRules.push_back(rule);
   options.seed = seed;
   options.orders = std::max(1u, orders.getValue());
   options.maxMemory = std::max<int64_t>(0, maxMemory);
@@ -505,6 +529,20 @@ int main(int argc, char **argv) {
   context.allowUnregisteredDialects(false);
   context.printOpOnDiagnostic(false);
 
+  std::string limitError =
+      parseDeviceLimits(deviceLimits, deviceLimitOverrides);
+  if (!limitError.empty()) {
+    llvm::errs() << "hal-exec: --device-limits: " << limitError << "\n";
+    return 1;
+  }
+  for (const std::string &rule : skipDeviceRules) {
+    if (rule != "none" &&
+        !llvm::is_contained(kExecDeviceRules, StringRef(rule))) {
+      llvm::errs() << "hal-exec: --skip-device-rules: unknown device rule '"
+                   << rule << "'\n";
+      return 1;
+    }
+  }
   if (splitInputFile && !checkAgainst.empty()) {
     llvm::errs() << "hal-exec: --check-against takes a whole file; drop "
                     "--split-input-file\n";

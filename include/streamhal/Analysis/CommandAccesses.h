@@ -19,9 +19,12 @@
 #define STREAMHAL_ANALYSIS_COMMANDACCESSES_H
 
 #include "mlir/IR/Operation.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <map>
 #include <optional>
+#include <set>
 #include <tuple>
 
 namespace streamhal {
@@ -123,6 +126,16 @@ std::pair<BufferRoot, RootByteRange> resolveBuffer(mlir::Value buffer);
 /// enclosing one) as its executable interface declares. Returns an empty
 /// list for any other op.
 llvm::SmallVector<BufferAccess> computeCommandAccesses(mlir::Operation *op);
+
+/// The `push_descriptor_set` in effect for each constant set at `dispatch`:
+/// the latest one of its command buffer before it, in its block and then in
+/// the enclosing ones, back to the command buffer's `begin`. With `sets`,
+/// the search stops once each of those sets is found (and keeps only them);
+/// without, it collects every set. `unknownSetPushed` says whether a push
+/// with a non-constant set was seen on the way (it may replace any set).
+std::map<int64_t, hal::CommandBufferPushDescriptorSetOp>
+findPushesInEffect(hal::CommandBufferDispatchSymbolOp dispatch,
+                   const std::set<int64_t> *sets, bool &unknownSetPushed);
 
 /// Returns true for the ops that access buffers: fill_buffer, copy_buffer,
 /// dispatch.symbol.

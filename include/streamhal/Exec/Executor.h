@@ -85,6 +85,27 @@ struct DispatchRecord {
 
 /// Default of ExecOptions::maxMemory: 8 GiB, twice the largest buffer.
 constexpr int64_t kDefaultMaxMemory = int64_t(8) << 30;
+/// Limits of the simulated device given on the command line; each one set
+/// replaces the module's (docs/executor.md, "Device rules").
+struct DeviceLimitOverrides {
+  std::optional<int64_t> offsetAlignment;
+  std::optional<int64_t> rangeAlignment;
+  std::optional<int64_t> maxAllocation;
+  std::optional<int64_t> maxRange;
+  std::optional<int64_t> maxPushConstants;
+};
+
+/// Parses `offset-alignment=N,range-alignment=N,max-allocation=N,
+/// max-range=N,push-constants=N` (any subset, in any order) into
+/// `overrides`. Returns an error message, or an empty string on success.
+std::string parseDeviceLimits(llvm::StringRef text,
+                              DeviceLimitOverrides &overrides);
+
+/// The device rules the executor checks, by the names its options and
+/// messages use.
+inline constexpr const char *kExecDeviceRules[] = {
+    "binding-offset-alignment", "binding-range",   "unbound-binding",
+    "fill-alignment",           "allocation-size", "push-constants"};
 
 /// Options of a run.
 struct ExecOptions {
@@ -98,6 +119,10 @@ struct ExecOptions {
   /// of allocations and globals it writes, the dispatch trace, what a
   /// command reads and the copies --orders keeps (docs/executor.md).
   int64_t maxMemory = kDefaultMaxMemory;
+  /// The simulated device's limits where they replace the module's.
+  DeviceLimitOverrides deviceLimits;
+  /// Device rules not checked (names of kExecDeviceRules).
+  llvm::SmallVector<std::string> skippedDeviceRules;
 };
 
 class ExecutorImpl;

@@ -112,10 +112,18 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
       std::max<int64_t>(hal::getSlabAlignments(fragment).offset, 1);
   for (Operation &op : body.without_terminator())
     if (auto dispatch = dyn_cast<flow::DispatchOp>(op))
-      for (Value operand : dispatch.getArguments())
-        if (auto constant = operand.getDefiningOp<hal::ConstantSubspanOp>())
-          if (constant.getRuntimeRange().getOffset() % alignment != 0)
-            markWritten(operand);
+      for (Value operand : dispatch.getArguments()) {
+        // The operand may be a reshape of the constant: any member of its
+        // class is bound at the constant's pool offset.
+        if (!aliasing.getOrdinal(operand))
+          continue;
+        Value fixed = fixedBy[aliasing.getClassIndex(operand)];
+        auto constant =
+            fixed ? fixed.getDefiningOp<hal::ConstantSubspanOp>()
+                  : hal::ConstantSubspanOp();
+        if (constant && constant.getRuntimeRange().getOffset() % alignment != 0)
+          markWritten(operand);
+      }
   Operation *terminator = body.getTerminator();
   SmallVector<bool> returned(aliasing.getNumClasses(), false);
   for (Value value : terminator->getOperands())

@@ -737,6 +737,43 @@ func.func @dispatch_binding_bound_twice(%a: tensor<4xf32>) {
 // -----
 
 hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @io0, set=0, binding=0, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+  }
+}
+// Result 0 is tied to operand 0, not to operand 1: operand 1 and the result
+// are two values on one binding.
+func.func @dispatch_binding_tied_to_other_operand(%a: tensor<4xf32>, %b: tensor<4xf32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{binds interface binding @io0 twice in hal.bindings: #hal.ex.operand_buffer<"io0", 1 : index> and #hal.ex.result_buffer<"io0", 0 : index>}}
+  %0 = flow.dispatch @ex::@entry[%c1](%a, %b) {hal.bindings = [#hal.ex.operand_buffer<"io0", 1 : index>, #hal.ex.result_buffer<"io0", 0 : index>]} : (tensor<4xf32>, tensor<4xf32>) -> %a
+  return
+}
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @io0, set=0, binding=0, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+  }
+}
+// Two different operands on one binding, tied or not.
+func.func @dispatch_binding_two_operands(%a: tensor<4xf32>, %b: tensor<4xf32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{binds interface binding @io0 twice in hal.bindings: #hal.ex.operand_buffer<"io0", 0 : index> and #hal.ex.operand_buffer<"io0", 1 : index>}}
+  %0 = flow.dispatch @ex::@entry[%c1](%a, %b) {hal.bindings = [#hal.ex.operand_buffer<"io0", 0 : index>, #hal.ex.operand_buffer<"io0", 1 : index>]} : (tensor<4xf32>, tensor<4xf32>) -> %a
+  return
+}
+
+// -----
+
+hal.executable private @ex {
   hal.interface @io attributes {push_constants = 1 : index} {
     hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
   }

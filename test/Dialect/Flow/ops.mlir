@@ -122,6 +122,30 @@ func.func @dispatch(%a: tensor<4xf32>, %b: tensor<2x4xf32>, %d: tensor<?x4xf32>,
 
 // -----
 
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @io0, set=0, binding=0, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+  }
+}
+
+// A tied result and its operand are one storage: both name one binding.
+// CHECK-LABEL: func.func @dispatch_tied_one_binding
+// CHECK-SAME: (%[[A:[^:]+]]: tensor<4xf32>)
+func.func @dispatch_tied_one_binding(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %c1 = arith.constant 1 : index
+  // CHECK: flow.dispatch @ex::@entry[%{{.+}}](%[[A]]) {hal.bindings = [#hal.ex.operand_buffer<"io0", 0 : index>, #hal.ex.result_buffer<"io0", 0 : index>]} : (tensor<4xf32>) -> %[[A]]{{$}}
+  %0 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = [#hal.ex.operand_buffer<"io0", 0 : index>, #hal.ex.result_buffer<"io0", 0 : index>]} : (tensor<4xf32>) -> %a
+  // The result entry may come first.
+  // CHECK: flow.dispatch @ex::@entry[%{{.+}}](%[[A]]) {hal.bindings = [#hal.ex.result_buffer<"io0", 0 : index>, #hal.ex.operand_buffer<"io0", 0 : index>]} : (tensor<4xf32>) -> %[[A]]{{$}}
+  %1 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = [#hal.ex.result_buffer<"io0", 0 : index>, #hal.ex.operand_buffer<"io0", 0 : index>]} : (tensor<4xf32>) -> %a
+  return %1 : tensor<4xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @splat_clone
 // CHECK-SAME: (%[[V:[^:]+]]: f32, %[[S:[^:]+]]: tensor<8x4xf32>, %[[D:[^:]+]]: tensor<?x4xf32>, %[[N:[^:]+]]: index, %[[X:[^:]+]]: i32)
 func.func @splat_clone(%v: f32, %s: tensor<8x4xf32>, %d: tensor<?x4xf32>, %n: index, %x: i32) {

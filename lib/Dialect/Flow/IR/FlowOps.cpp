@@ -178,6 +178,34 @@ static LogicalResult verifyBindingIndex(Operation *op, Attribute binding,
                            << what << "s";
 }
 
+/// True when `first` and `second` are an `operand_buffer` and a
+/// `result_buffer` (in either order) whose result is tied to that operand:
+/// the pair is one storage, so naming one interface binding for both is one
+/// buffer on one binding, not two values competing for it.
+static bool isTiedPairOnOneBinding(DispatchOp op, Attribute first,
+                                   Attribute second) {
+  auto operand = dyn_cast<hal::ExOperandBufferAttr>(first);
+  auto result = dyn_cast<hal::ExResultBufferAttr>(second);
+  if (!operand || !result) {
+    operand = dyn_cast<hal::ExOperandBufferAttr>(second);
+    result = dyn_cast<hal::ExResultBufferAttr>(first);
+  }
+  if (!operand || !result || !operand.getOperand() || !result.getResult())
+    return false;
+  // Indices wider than 64 bits or negative name nothing; the index checks
+  // below report them.
+  const APInt &operandIndex = operand.getOperand().getValue();
+  const APInt &resultIndex = result.getResult().getValue();
+  if (operandIndex.isNegative() || resultIndex.isNegative() ||
+      !operandIndex.isIntN(32) || !resultIndex.isIntN(32) ||
+      resultIndex.getZExtValue() >= op->getNumResults())
+    return false;
+  std::optional<unsigned> tied = util::getStoredTiedOperandIndex(
+      op.getTiedOperandsAttr(),
+      static_cast<unsigned>(resultIndex.getZExtValue()));
+  return tied && *tied == operandIndex.getZExtValue();
+}
+
 LogicalResult DispatchOp::verify() {
   if (getWorkload().empty())
     return emitOpError() << "needs a workload of at least one index value";
@@ -212,6 +240,8 @@ LogicalResult DispatchOp::verify() {
     if (!name)
       continue;
     auto [it, inserted] = boundNames.try_emplace(name, binding);
+    if (!inserted && isTiedPairOnOneBinding(*this, it->second, binding))
+      continue;
     if (!inserted && isa<IntegerAttr>(name))
       return emitOpError() << "sets push constant ordinal "
                            << llvm::toString(cast<IntegerAttr>(name).getValue(),

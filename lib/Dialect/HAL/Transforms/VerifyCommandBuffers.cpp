@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceRules.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "streamhal/Analysis/CommandAccesses.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
@@ -295,6 +296,25 @@ struct VerifyCommandBuffersPass
     getOperation().walk([&](CommandBufferBeginOp begin) {
       ok &= succeeded(RecordingVerifier(begin).verify());
     });
+    if (deviceRules) {
+      llvm::StringSet<> skipped;
+      SmallVector<StringRef> names;
+      StringRef(skipDeviceRules).split(names, ',', -1, /*KeepEmpty=*/false);
+      for (StringRef name : names) {
+        name = name.trim();
+        if (name == "none")
+          continue;
+        if (!llvm::is_contained(kDeviceRuleNames, name)) {
+          getOperation().emitError()
+              << "hal-verify-command-buffers: unknown device rule '" << name
+              << "' in skip-device-rules";
+          return signalPassFailure();
+        }
+        skipped.insert(name);
+      }
+      ok &= succeeded(verifyDeviceRules(
+          getOperation(), getDeviceLimits(getOperation()), skipped));
+    }
     markAllAnalysesPreserved();
     if (!ok)
       signalPassFailure();

@@ -64,9 +64,29 @@ def VerifyCommandBuffersPass
       and of its subspans is a command of this one command buffer) that no
       earlier command of the buffer wrote: an uninitialized read;
     - a fill, copy, binding or subspan range outside the known (constant)
-      length of its buffer.
+      length of its buffer;
+    - with `device-rules` (the default), a break of a device rule not named
+      in `skip-device-rules` (none by default)
+      (docs/concurrency.md, "Device rules"), with the limits of the module's
+      `#hal.buffer_constraints` or the defaults: a binding offset from its
+      root not a multiple of `min_buffer_offset_alignment`, a binding longer
+      than `max_buffer_range`, a binding of the layout the dispatch's push
+      is recorded with (the interface's, when the layout is not visible)
+      that the push does not bind, a fill offset or length not a multiple of 4, an
+      allocation larger than `max_allocation_size`, more than 32 push
+      constants.
     The module is not changed.
   }];
+  let options = [
+    Option<"deviceRules", "device-rules", "bool", /*default=*/"true",
+           "Check the device rules (offsets, ranges, bound bindings, fills, "
+           "allocation sizes, push constants)">,
+    Option<"skipDeviceRules", "skip-device-rules", "std::string",
+           /*default=*/[{"none"}],
+           "Comma-separated device rules not to check (none: check all): "
+           "binding-offset-alignment, binding-range, unbound-binding, "
+           "fill-alignment, allocation-size, push-constants">,
+  ];
 }
 
 def PlaceBarriersPass : Pass<"hal-place-barriers", "mlir::ModuleOp"> {
