@@ -1,5 +1,6 @@
 // RUN: hal-exec %s --function=tied | FileCheck %s
-// RUN: not hal-exec %s --function=tied --check-lowering 2>&1 | FileCheck %s --check-prefix=LOWERED
+// RUN: hal-exec %s --function=tied --check-lowering --orders=4 | FileCheck %s --check-prefix=LOWERED
+// RUN: hal-opt %s --streamhal-lower-to-hal | FileCheck %s --check-prefix=PUSH
 
 // A tied operand and result are one storage: an operand_buffer and a
 // result_buffer of the pair may name one interface binding, which is then
@@ -16,9 +17,9 @@ hal.executable private @ex {
 }
 
 // CHECK-LABEL: @tied result 0: 4xf32 0x
-// The lowering still pushes the binding twice (once per entry); when it
-// binds it once, this RUN line fails: check that the HAL level matches.
-// LOWERED: tied_binding.mlir:[[# @LINE + 5]]:10: error: binds ordinal 0 twice
+// The lowering binds the shared binding once.
+// LOWERED: @tied: the HAL level matches
+// PUSH: bindings([%{{.+}} = (%{{.+}} : !hal.buffer)[%{{.+}}, %{{.+}}]])
 func.func @tied(%arg0: tensor<4xf32>) -> tensor<4xf32> {
   %0 = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> tensor<4xf32> =
       (%a: tensor<4xf32>) -> tensor<4xf32> {

@@ -301,7 +301,12 @@ void CommandRecorder::recordDispatchCase(flow::DispatchOp op,
     bySet[binding.set].push_back(&binding);
   for (auto &[set, bindings] : bySet) {
     SmallVector<Value> ordinals, buffers, offsets, lengths;
+    std::set<int64_t> pushed;
     for (const ResolvedBinding *binding : bindings) {
+      // A tied operand and its result may name one binding (one storage,
+      // checked by the dispatch verifier): it is bound once.
+      if (!pushed.insert(binding->ordinal).second)
+        continue;
       ordinals.push_back(state.getIndex(binding->ordinal));
       BufferRange range;
       switch (binding->kind) {
