@@ -88,6 +88,34 @@ for model in transformer_encoder_layer inception_block residual_stage plain_chai
   echo "| $model | $(figure commands "$full") | $waves | $(figure barriers "$full") | $(figure barriers "$hazard") | $min_order | $(figure barriers "$scheduled") | $min_waves | $((waves - 1)) | $slab_order | $slab_waves | $growth |"
 done
 
+# The cost of the device's alignment: the same models for a device with
+# 256-byte binding offset and range alignments (Vulkan's portable bound).
+echo
+echo "| model | slab bytes, 16 | slab bytes, 256 | slab bytes waves, 16 | slab bytes waves, 256 | copies, 16 | copies, 256 | bytes copied, 16 | bytes copied, 256 |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for model in transformer_encoder_layer inception_block residual_stage plain_chain transformer_qkv_split synthetic_mix_2000; do
+  file="$work/$model.mlir"
+  aligned="$work/$model.align256.mlir"
+  {
+    echo 'module attributes {hal.device.targets = [#hal.device.target<"vmvx", {buffer_constraints = #hal.buffer_constraints<max_allocation_size = 1073741824, min_buffer_offset_alignment = 256, max_buffer_range = 1073741824, min_buffer_range_alignment = 256>}>]} {'
+    cat "$file"
+    echo '}'
+  } > "$aligned"
+  row="| $model |"
+  declare -A line=()
+  for variant in 16 256 waves16 waves256; do
+    f="$file"; [[ $variant == *256 ]] && f="$aligned"
+    schedule=""; [[ $variant == waves* ]] && schedule=--flow-schedule-fragments
+    line[$variant]="$(lower "$f" "$schedule" hazard | grep 'hal-report\[hal\]')"
+  done
+  row+=" $(figure slab-bytes "${line[16]}") | $(figure slab-bytes "${line[256]}") |"
+  row+=" $(figure slab-bytes "${line[waves16]}") | $(figure slab-bytes "${line[waves256]}") |"
+  row+=" $(figure copies "${line[16]}") | $(figure copies "${line[256]}") |"
+  row+=" $(figure bytes-copied "${line[16]}") | $(figure bytes-copied "${line[256]}") |"
+  echo "$row"
+  unset line
+done
+
 # The generated set: recorded against exact minimum, before and after.
 repo="$here/../.."
 for seed in 1 2 3; do
