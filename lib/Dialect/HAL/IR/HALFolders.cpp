@@ -10,6 +10,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "streamhal/Dialect/HAL/IR/DeviceLimits.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -220,25 +221,7 @@ SlabAlignments streamhal::hal::getSlabAlignments(Operation *op) {
 }
 
 int64_t streamhal::hal::getMaxAllocationSize(Operation *op) {
-  int64_t limit = int64_t(1) << 30;
-  auto module =
-      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
-  auto targets = module ? module->getAttrOfType<ArrayAttr>("hal.device.targets")
-                        : ArrayAttr();
-  if (!targets)
-    return limit;
-  bool found = false;
-  for (Attribute attr : targets) {
-    auto target = dyn_cast<DeviceTargetAttr>(attr);
-    BufferConstraintsAttr constraints =
-        target ? target.getBufferConstraints() : BufferConstraintsAttr();
-    if (!constraints)
-      continue;
-    int64_t size = constraints.getMaxAllocationSize();
-    limit = found ? std::min(limit, size) : size;
-    found = true;
-  }
-  return limit;
+  return getDeviceLimits(op).maxAllocationSize;
 }
 
 namespace {

@@ -38,9 +38,8 @@ struct SlabAlignments {
 SlabAlignments getSlabAlignments(mlir::Operation *op);
 
 /// The largest allocation the device makes (`vkAllocateMemory`'s
-/// `maxMemoryAllocationSize`): the strictest `max_allocation_size` of the
-/// `#hal.buffer_constraints` of the module around `op`, or 1 GiB when no
-/// target gives constraints.
+/// `maxMemoryAllocationSize`): getDeviceLimits(op).maxAllocationSize, the
+/// strictest `max_allocation_size` of the module's constraints or 1 GiB.
 int64_t getMaxAllocationSize(mlir::Operation *op);
 
 /// What a materialized `hal.allocator.pack` proved about the bytes of one of
