@@ -52,23 +52,11 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
            "Where execution barriers go between recorded commands: as "
            "--hal-place-barriers puts them on the recorded commands, or "
            "none (for a pipeline that runs it later)",
-           [{::llvm::cl::values(
-             clEnumValN(::streamhal::BarrierPolicy::None, "none",
-                        "no barrier (run --hal-place-barriers later)"),
-             clEnumValN(::streamhal::BarrierPolicy::Full, "full",
-                        "a full barrier after every command"),
-             clEnumValN(::streamhal::BarrierPolicy::Hazard, "hazard",
-                        "a barrier only before a command that conflicts "
-                        "with one recorded since the last barrier"))}]>,
+           [{::streamhal::getBarrierPolicyValuesWithNone()}]>,
     Option<"copies", "copies", "::streamhal::CopyPolicy",
            /*default=*/"::streamhal::CopyPolicy::Elide",
            "Whether slices and clones may share their source's storage",
-           [{::llvm::cl::values(
-             clEnumValN(::streamhal::CopyPolicy::Always, "always",
-                        "every slice and clone is a copy"),
-             clEnumValN(::streamhal::CopyPolicy::Elide, "elide",
-                        "a contiguous slice or a clone is a view of its "
-                        "source whenever that is sound"))}]>,
+           [{::streamhal::getCopyPolicyValues()}]>,
   ];
   let statistics = [
     Statistic<"numFragments", "fragments", "Stream fragments lowered">,

@@ -37,22 +37,13 @@ struct LowerToHALPipelineOptions
       llvm::cl::desc("hal-place-barriers: where execution barriers go "
                      "between recorded commands (default: hazard)"),
       llvm::cl::init(BarrierPolicy::Hazard),
-      llvm::cl::values(
-          clEnumValN(BarrierPolicy::Full, "full",
-                     "a full barrier after every command"),
-          clEnumValN(BarrierPolicy::Hazard, "hazard",
-                     "a barrier only before a command that conflicts with "
-                     "one recorded since the last barrier"))};
+      getBarrierPolicyValues()};
   Option<CopyPolicy> copies{
       *this, "copies",
       llvm::cl::desc("convert-flow-to-hal: whether slices and clones may "
                      "share their source's storage (default: elide)"),
       llvm::cl::init(CopyPolicy::Elide),
-      llvm::cl::values(clEnumValN(CopyPolicy::Always, "always",
-                                  "every slice and clone is a copy"),
-                       clEnumValN(CopyPolicy::Elide, "elide",
-                                  "a contiguous slice or a clone is a view "
-                                  "of its source whenever that is sound"))};
+      getCopyPolicyValues()};
   Option<packing::PackingStrategy> strategy{
       *this, "strategy",
       llvm::cl::desc("hal-pack-allocations: placement strategy of the static "

@@ -15,6 +15,7 @@
 #ifndef STREAMHAL_CONVERSION_FLOWTOHAL_FLOWTOHAL_H
 #define STREAMHAL_CONVERSION_FLOWTOHAL_FLOWTOHAL_H
 
+#include "llvm/Support/CommandLine.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
 #include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
@@ -41,6 +42,17 @@ enum class CopyPolicy {
   /// whenever that is sound (docs/lowering.md, "Views instead of copies").
   Elide,
 };
+
+/// The command-line spellings of CopyPolicy, shared by the pass and the
+/// pipeline options.
+inline llvm::cl::ValuesClass getCopyPolicyValues() {
+  return llvm::cl::values(
+      clEnumValN(CopyPolicy::Always, "always",
+                 "every slice and clone is a copy"),
+      clEnumValN(CopyPolicy::Elide, "elide",
+                 "a contiguous slice or a clone is a view of its source "
+                 "whenever that is sound"));
+}
 
 /// Counters the fragment lowering adds to, for pass statistics.
 struct FlowToHALStatistics {

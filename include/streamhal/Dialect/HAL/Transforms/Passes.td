@@ -108,12 +108,7 @@ def PlaceBarriersPass : Pass<"hal-place-barriers", "mlir::ModuleOp"> {
     Option<"policy", "policy", "::streamhal::BarrierPolicy",
            /*default=*/"::streamhal::BarrierPolicy::Hazard",
            "Where the barriers go (default: hazard)",
-           [{::llvm::cl::values(
-             clEnumValN(::streamhal::BarrierPolicy::Full, "full",
-                        "a full barrier after every command"),
-             clEnumValN(::streamhal::BarrierPolicy::Hazard, "hazard",
-                        "a barrier only before a command that conflicts "
-                        "with one since the last barrier"))}]>,
+           [{::streamhal::getBarrierPolicyValues()}]>,
   ];
   let statistics = [
     Statistic<"numBarriers", "barriers", "Execution barriers added">,

@@ -18,6 +18,7 @@
 #define STREAMHAL_DIALECT_HAL_TRANSFORMS_PLACEBARRIERS_H
 
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/CommandLine.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 
 namespace streamhal {
@@ -33,6 +34,34 @@ enum class BarrierPolicy {
   /// recorded since the last barrier, and nowhere else (docs/concurrency.md).
   Hazard,
 };
+
+/// The command-line spellings of the policies, shared by every pass and
+/// pipeline option that takes one.
+namespace detail {
+inline constexpr const char *kFullBarriersHelp =
+    "a full barrier after every command";
+inline constexpr const char *kHazardBarriersHelp =
+    "a barrier only before a command that conflicts with one recorded since "
+    "the last barrier";
+} // namespace detail
+
+/// `full` and `hazard`: what `hal-place-barriers` can place.
+inline llvm::cl::ValuesClass getBarrierPolicyValues() {
+  return llvm::cl::values(
+      clEnumValN(BarrierPolicy::Full, "full", detail::kFullBarriersHelp),
+      clEnumValN(BarrierPolicy::Hazard, "hazard",
+                 detail::kHazardBarriersHelp));
+}
+
+/// `none`, `full` and `hazard`: the lowering's own option.
+inline llvm::cl::ValuesClass getBarrierPolicyValuesWithNone() {
+  return llvm::cl::values(
+      clEnumValN(BarrierPolicy::None, "none",
+                 "no barrier (run --hal-place-barriers later)"),
+      clEnumValN(BarrierPolicy::Full, "full", detail::kFullBarriersHelp),
+      clEnumValN(BarrierPolicy::Hazard, "hazard",
+                 detail::kHazardBarriersHelp));
+}
 
 /// Adds the execution barriers `policy` asks for to the command buffer that
 /// `begin` starts (its commands are the ops after `begin` in its block, up
