@@ -131,16 +131,16 @@ LogicalResult ExecutorImpl::checkBindingRule(Operation *op, int64_t ordinal,
   return success();
 }
 
-LogicalResult ExecutorImpl::checkPushConstantRule(Operation *op,
-                                                  StringRef what, int64_t first,
+LogicalResult ExecutorImpl::checkPushConstantRule(Operation *op, StringRef what,
+                                                  int64_t first,
                                                   int64_t count) {
   int64_t end;
   if (llvm::AddOverflow(first, count, end))
     end = std::numeric_limits<int64_t>::max();
   if (end <= maxPushConstants || !checksDeviceRule("push-constants"))
     return success();
-  return op->emitError() << "breaks device rule push-constants: " << what
-                         << " " << end << " push constant values, more than "
+  return op->emitError() << "breaks device rule push-constants: " << what << " "
+                         << end << " push constant values, more than "
                          << "the " << maxPushConstants << " ("
                          << 4 * maxPushConstants
                          << " bytes, maxPushConstantsSize) of the device";

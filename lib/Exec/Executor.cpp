@@ -117,9 +117,7 @@ FailureOr<SmallVector<HostValue>> Executor::run(func::FuncOp function,
   return impl->run(function, arguments);
 }
 
-BarrierCounts Executor::getBarrierCounts() const {
-  return impl->barrierCounts;
-}
+BarrierCounts Executor::getBarrierCounts() const { return impl->barrierCounts; }
 
 ArrayRef<DispatchRecord> Executor::getDispatchTrace() const {
   return impl->trace;
@@ -213,8 +211,7 @@ template FailureOr<BufferRef> ExecutorImpl::get(Frame &, Value, Operation *);
 template FailureOr<BufferViewValue> ExecutorImpl::get(Frame &, Value,
                                                       Operation *);
 template FailureOr<ScalarValue> ExecutorImpl::get(Frame &, Value, Operation *);
-template FailureOr<PointerValue> ExecutorImpl::get(Frame &, Value,
-                                                   Operation *);
+template FailureOr<PointerValue> ExecutorImpl::get(Frame &, Value, Operation *);
 template FailureOr<std::shared_ptr<CommandBufferState>>
 ExecutorImpl::get(Frame &, Value, Operation *);
 
@@ -484,9 +481,8 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
       return op.emitError() << "stores through a pointer to unknown global @"
                             << pointer->global;
     if (!global.getIsMutable())
-      return op.emitError()
-             << "stores through a pointer to immutable global @"
-             << pointer->global;
+      return op.emitError() << "stores through a pointer to immutable global @"
+                            << pointer->global;
     globals[pointer->global] = frame.lookup(store.getValue());
     return success();
   }

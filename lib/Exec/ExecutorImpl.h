@@ -38,9 +38,7 @@ struct TensorValue {
   mlir::Type elementType;
   /// The value this one is (a cast of a buffer view of it); null: itself.
   const void *identity = nullptr;
-  const void *getIdentity() const {
-    return identity ? identity : bytes.get();
-  }
+  const void *getIdentity() const { return identity ? identity : bytes.get(); }
 };
 
 /// Length of a growable root (an endless stream) and of a reference to all
@@ -250,8 +248,8 @@ public:
   /// Push constants `[first, first + count)` fit in the device's push
   /// constant space; `what` says who uses them.
   mlir::LogicalResult checkPushConstantRule(mlir::Operation *op,
-                                            llvm::StringRef what,
-                                            int64_t first, int64_t count);
+                                            llvm::StringRef what, int64_t first,
+                                            int64_t count);
   /// Reports the binding `name` (`set`, `ordinal`) the dispatched interface
   /// declares and the descriptor set in effect does not bind; succeeds
   /// (the binding is then left out) when the rule is skipped.

@@ -391,8 +391,7 @@ LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
             "buffer view", ArrayRef<uint8_t>(*tensor->bytes).take_front(size)));
         frame[castOp.getResult()] =
             BufferViewValue{BufferRef{root, 0, size}, tensor->shape, *encoded,
-                            hal::kDenseRowMajorEncoding,
-                            tensor->getIdentity()};
+                            hal::kDenseRowMajorEncoding, tensor->getIdentity()};
         return success();
       })
       .Default([&](Operation *) {

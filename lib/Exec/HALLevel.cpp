@@ -504,15 +504,13 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
         state->descriptorSets[*set] = std::move(bindings);
         // The bindings the layout of this push declares for its set.
         std::optional<std::set<int64_t>> declared;
-        if (auto lookup =
-                push.getExecutableLayout()
-                    .getDefiningOp<hal::ExecutableLayoutLookupOp>()) {
+        if (auto lookup = push.getExecutableLayout()
+                              .getDefiningOp<hal::ExecutableLayoutLookupOp>()) {
           declared.emplace();
           ArrayAttr sets = lookup.getSetLayoutsAttr();
-          auto setLayout =
-              *set >= 0 && *set < static_cast<int64_t>(sets.size())
-                  ? dyn_cast<ArrayAttr>(sets[*set])
-                  : ArrayAttr();
+          auto setLayout = *set >= 0 && *set < static_cast<int64_t>(sets.size())
+                               ? dyn_cast<ArrayAttr>(sets[*set])
+                               : ArrayAttr();
           if (setLayout)
             for (Attribute entry : setLayout)
               if (auto binding =
@@ -587,8 +585,7 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
           // interface binding outside it is not part of this dispatch.
           auto layoutIt = state->layoutBindings.find(set);
           bool declared = layoutIt == state->layoutBindings.end() ||
-                          !layoutIt->second ||
-                          layoutIt->second->count(ordinal);
+                          !layoutIt->second || layoutIt->second->count(ordinal);
           if (!bound && !declared)
             continue;
           if (!bound) {

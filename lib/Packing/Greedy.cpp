@@ -10,8 +10,8 @@
 // packing. Every order is derived from the canonical order of the rows (not
 // from the order they come in), which is itself one of them: the result does
 // not depend on the row order and is never worse than in-order on the
-// canonically sorted rows. An ordering is abandoned as soon as it exceeds the best
-// height seen so far, which makes the losers cheap.
+// canonically sorted rows. An ordering is abandoned as soon as it exceeds the
+// best height seen so far, which makes the losers cheap.
 //
 // Orders of non-decreasing start are placed by the O(n log n) sweep; the
 // others walk every conflicting pair, so they only run while the instance has

@@ -211,10 +211,9 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     auto budget =
         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
             std::chrono::duration<double>(seconds));
-    result = packOptimal(normalized,
-                         packGreedy(normalized, canonicalOrder(problem)),
-                         lowerBound,
-                         options, startTime + budget);
+    result =
+        packOptimal(normalized, packGreedy(normalized, canonicalOrder(problem)),
+                    lowerBound, options, startTime + budget);
     break;
   }
   }

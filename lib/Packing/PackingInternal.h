@@ -151,8 +151,7 @@ public:
   /// neighbour: every listed buffer is known to conflict, except for a
   /// zero-length query, where `indexOf(payload)` names the buffer to check.
   template <typename Decoder, typename Visitor>
-  void forEachPlacedConflict(unsigned i, Decoder indexOf,
-                             Visitor visit) const {
+  void forEachPlacedConflict(unsigned i, Decoder indexOf, Visitor visit) const {
     const NormalizedBuffer &query = buffers[i];
     bool zeroLength = query.start >= query.end;
     // Placed buffers containing the query's start: walk root to leaf. Each

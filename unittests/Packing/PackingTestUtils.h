@@ -193,8 +193,7 @@ rowsWithOffsets(const PackingProblem &problem, const PackingResult &result) {
   std::vector<std::tuple<int64_t, int64_t, int64_t, int64_t, int64_t>> rows;
   for (size_t i = 0; i < problem.buffers.size(); ++i) {
     const Buffer &buffer = problem.buffers[i];
-    rows.emplace_back(buffer.lower, buffer.upper, buffer.size,
-                      buffer.alignment,
+    rows.emplace_back(buffer.lower, buffer.upper, buffer.size, buffer.alignment,
                       i < result.offsets.size() ? result.offsets[i] : -1);
   }
   std::sort(rows.begin(), rows.end());

@@ -223,9 +223,9 @@ TEST(PackingScaleTest, LargeRandomInstancesValidate) {
       EXPECT_EQ(validationMessage(problem, *result), "") << label;
       EXPECT_GE(result->slabSize, lowerBound) << label;
     }
-    EXPECT_LE(greedy.slabSize,
-              pack(canonicallySorted(problem), {PackingStrategy::InOrder})
-                  .slabSize)
+    EXPECT_LE(
+        greedy.slabSize,
+        pack(canonicallySorted(problem), {PackingStrategy::InOrder}).slabSize)
         << label;
     EXPECT_LE(optimal.slabSize, greedy.slabSize) << label;
   }
@@ -245,9 +245,8 @@ TEST(PackingScaleTest, GreedyIgnoresRowOrder) {
   };
   // About 0.5 million and 25 million conflicting pairs.
   for (Shape shape : {Shape{3000, 1500, true}, Shape{40000, 1000, false}}) {
-    PackingProblem problem =
-        canonicallySorted(randomProblem(rng, shape.numBuffers, shape.horizon,
-                                        true, shape.mixedAlignments));
+    PackingProblem problem = canonicallySorted(randomProblem(
+        rng, shape.numBuffers, shape.horizon, true, shape.mixedAlignments));
     std::string label = std::to_string(shape.numBuffers) + " buffers";
     PackingResult sorted = pack(problem, {PackingStrategy::Greedy});
     EXPECT_EQ(referenceViolation(problem, sorted), "") << label;
@@ -257,7 +256,8 @@ TEST(PackingScaleTest, GreedyIgnoresRowOrder) {
     for (int round = 0; round < 3; ++round) {
       PackingProblem permuted = permutedRows(problem, order);
       PackingResult result = pack(permuted, {PackingStrategy::Greedy});
-      EXPECT_EQ(result.slabSize, sorted.slabSize) << label << " round " << round;
+      EXPECT_EQ(result.slabSize, sorted.slabSize)
+          << label << " round " << round;
       EXPECT_EQ(referenceViolation(permuted, result), "") << label;
       EXPECT_TRUE(rowsWithOffsets(permuted, result) == expected)
           << label << " round " << round;

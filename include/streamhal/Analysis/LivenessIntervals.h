@@ -81,8 +81,8 @@ public:
   /// body (the order in which conflicting commands run).
   LivenessIntervals(flow::ExStreamFragmentOp fragment,
                     const ValueAliasing &aliasing, bool useWaves = true);
-  LivenessIntervals(flow::ExStreamFragmentOp fragment,
-                    ValueAliasing &&aliasing, bool useWaves = true) = delete;
+  LivenessIntervals(flow::ExStreamFragmentOp fragment, ValueAliasing &&aliasing,
+                    bool useWaves = true) = delete;
 
   /// The alias classes the intervals were unioned over.
   const ValueAliasing &getAliasing() const { return aliasing; }

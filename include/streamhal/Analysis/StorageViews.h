@@ -78,8 +78,7 @@ public:
   StorageViews(flow::ExStreamFragmentOp fragment,
                const LivenessIntervals &liveness,
                llvm::function_ref<bool(mlir::Operation *)> isContiguousBox,
-               bool elide = true,
-               llvm::ArrayRef<unsigned> operandGroups = {},
+               bool elide = true, llvm::ArrayRef<unsigned> operandGroups = {},
                int64_t bindingAlignment = 1);
 
   /// The value `op` can make a view: the result of a slice or clone, the

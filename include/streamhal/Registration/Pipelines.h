@@ -36,14 +36,12 @@ struct LowerToHALPipelineOptions
       *this, "barriers",
       llvm::cl::desc("hal-place-barriers: where execution barriers go "
                      "between recorded commands (default: hazard)"),
-      llvm::cl::init(BarrierPolicy::Hazard),
-      getBarrierPolicyValues()};
+      llvm::cl::init(BarrierPolicy::Hazard), getBarrierPolicyValues()};
   Option<CopyPolicy> copies{
       *this, "copies",
       llvm::cl::desc("convert-flow-to-hal: whether slices and clones may "
                      "share their source's storage (default: elide)"),
-      llvm::cl::init(CopyPolicy::Elide),
-      getCopyPolicyValues()};
+      llvm::cl::init(CopyPolicy::Elide), getCopyPolicyValues()};
   Option<packing::PackingStrategy> strategy{
       *this, "strategy",
       llvm::cl::desc("hal-pack-allocations: placement strategy of the static "

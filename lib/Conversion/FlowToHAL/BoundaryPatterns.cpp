@@ -7,8 +7,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Everything around the fragments: tensors in function signatures, globals
-// and pointers to globals become buffers, hal.tensor.cast maps buffer views, and host element
-// access outside fragments becomes hal.buffer.load/store.
+// and pointers to globals become buffers, hal.tensor.cast maps buffer views,
+// and host element access outside fragments becomes hal.buffer.load/store.
 //
 //===----------------------------------------------------------------------===//
 
@@ -273,13 +273,12 @@ void populateBoundaryPatterns(MLIRContext *context,
                                                                  typeConverter);
   populateCallOpTypeConversionPattern(patterns, typeConverter);
   populateReturnOpTypeConversionPattern(patterns, typeConverter);
-  patterns
-      .add<ConstantSubspanOpConversion, GlobalAddressOpConversion,
-           GlobalLoadIndirectOpConversion, GlobalLoadOpConversion,
-           GlobalOpConversion, GlobalStoreIndirectOpConversion,
-           GlobalStoreOpConversion, TensorCastOpConversion,
-           TensorLoadOpConversion, TensorStoreOpConversion>(typeConverter,
-                                                            context);
+  patterns.add<ConstantSubspanOpConversion, GlobalAddressOpConversion,
+               GlobalLoadIndirectOpConversion, GlobalLoadOpConversion,
+               GlobalOpConversion, GlobalStoreIndirectOpConversion,
+               GlobalStoreOpConversion, TensorCastOpConversion,
+               TensorLoadOpConversion, TensorStoreOpConversion>(typeConverter,
+                                                                context);
 }
 
 } // namespace streamhal

@@ -118,9 +118,8 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
         if (!aliasing.getOrdinal(operand))
           continue;
         Value fixed = fixedBy[aliasing.getClassIndex(operand)];
-        auto constant =
-            fixed ? fixed.getDefiningOp<hal::ConstantSubspanOp>()
-                  : hal::ConstantSubspanOp();
+        auto constant = fixed ? fixed.getDefiningOp<hal::ConstantSubspanOp>()
+                              : hal::ConstantSubspanOp();
         if (constant && constant.getRuntimeRange().getOffset() % alignment != 0)
           markWritten(operand);
       }

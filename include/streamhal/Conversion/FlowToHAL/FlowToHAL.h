@@ -15,10 +15,10 @@
 #ifndef STREAMHAL_CONVERSION_FLOWTOHAL_FLOWTOHAL_H
 #define STREAMHAL_CONVERSION_FLOWTOHAL_FLOWTOHAL_H
 
-#include "llvm/Support/CommandLine.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
 #include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
+#include "llvm/Support/CommandLine.h"
 #include <optional>
 
 namespace streamhal {

@@ -159,11 +159,10 @@ void FunctionCopyOnWrite::unite(Value a, Value b) {
   merged.pinnedAfter = std::min(infoA.pinnedAfter, infoB.pinnedAfter);
   merged.written = infoA.written || infoB.written;
   // A load stays the only pin only when the other side had none.
-  merged.globalLoad = infoA.globalLoad && infoB.pinnedAfter == kNever
-                          ? infoA.globalLoad
-                      : infoB.globalLoad && infoA.pinnedAfter == kNever
-                          ? infoB.globalLoad
-                          : util::GlobalLoadOp();
+  merged.globalLoad =
+      infoA.globalLoad && infoB.pinnedAfter == kNever   ? infoA.globalLoad
+      : infoB.globalLoad && infoA.pinnedAfter == kNever ? infoB.globalLoad
+                                                        : util::GlobalLoadOp();
 }
 
 bool FunctionCopyOnWrite::mayWriteInPlace(Operation *op, unsigned operand) {
@@ -206,8 +205,8 @@ bool FunctionCopyOnWrite::isGlobalRoundTrip(util::GlobalLoadOp load,
       return other != load && other.getGlobal() == global;
     if (auto store = dyn_cast<util::GlobalStoreOp>(op))
       return store.getGlobal() == global;
-    return isa<func::CallOp>(op) || op.getName().getStringRef().contains(
-                                        "global.address");
+    return isa<func::CallOp>(op) ||
+           op.getName().getStringRef().contains("global.address");
   };
   Block *block = load->getBlock();
   for (Operation &op : *block) {

@@ -32,8 +32,9 @@ DeviceLimits getDeviceLimits(Operation *op) {
     // The first target's constraints replace the defaults; later ones can
     // only tighten them.
     auto tighten = [&](int64_t &limit, int64_t value, bool larger) {
-      limit = !found ? value : larger ? std::max(limit, value)
-                                      : std::min(limit, value);
+      limit = !found   ? value
+              : larger ? std::max(limit, value)
+                       : std::min(limit, value);
     };
     tighten(limits.maxAllocationSize, constraints.getMaxAllocationSize(),
             /*larger=*/false);

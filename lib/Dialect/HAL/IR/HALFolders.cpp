@@ -9,8 +9,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
-#include "streamhal/Dialect/HAL/IR/ElementTypes.h"
 #include "streamhal/Dialect/HAL/IR/DeviceLimits.h"
+#include "streamhal/Dialect/HAL/IR/ElementTypes.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/Support/MathExtras.h"
 

@@ -38,8 +38,8 @@ struct RootStart {
 /// slice at a multiple of the offset alignment from its base.
 int64_t getKnownAlignment(Value base, const DeviceLimits &limits) {
   auto result = dyn_cast<OpResult>(base);
-  auto pack = result ? dyn_cast<AllocatorPackOp>(result.getOwner())
-                     : AllocatorPackOp();
+  auto pack =
+      result ? dyn_cast<AllocatorPackOp>(result.getOwner()) : AllocatorPackOp();
   if (!pack || result.getResultNumber() == 0)
     return -1;
   if (Value packBase = pack.getOffset()) {
@@ -89,11 +89,9 @@ std::optional<RootStart> resolveStart(Value buffer, Value offset,
 
 /// True when `start` is provably a multiple of `alignment` (a power of two)
 /// or provably not; returns the proof in `aligned`.
-bool decideAlignment(const RootStart &start, int64_t alignment,
-                     bool &aligned) {
+bool decideAlignment(const RootStart &start, int64_t alignment, bool &aligned) {
   if (start.baseAlignment != 0 &&
-      (start.baseAlignment < alignment ||
-       start.baseAlignment % alignment != 0))
+      (start.baseAlignment < alignment || start.baseAlignment % alignment != 0))
     return false;
   aligned = start.offset % alignment == 0;
   return true;
@@ -109,8 +107,8 @@ std::string describeRoot(const BufferRoot &root) {
 std::string describeStart(const RootStart &start) {
   std::string text = std::to_string(start.offset);
   if (start.baseAlignment != 0)
-    text = "(a multiple of " + std::to_string(start.baseAlignment) + ") + " +
-           text;
+    text =
+        "(a multiple of " + std::to_string(start.baseAlignment) + ") + " + text;
   return text;
 }
 
@@ -208,8 +206,9 @@ LogicalResult reportPushConstants(Operation *op, StringRef what, int64_t count,
 /// by the push of its set in effect; a binding of an earlier push of that
 /// set is not (a push replaces the set).
 LogicalResult checkBound(CommandBufferDispatchSymbolOp dispatch) {
-  auto entryPoint = SymbolTable::lookupNearestSymbolFrom<ExecutableEntryPointOp>(
-      dispatch, dispatch.getEntryPointAttr());
+  auto entryPoint =
+      SymbolTable::lookupNearestSymbolFrom<ExecutableEntryPointOp>(
+          dispatch, dispatch.getEntryPointAttr());
   InterfaceOp interface =
       entryPoint ? entryPoint.lookupInterface() : InterfaceOp();
   if (!interface)

@@ -165,11 +165,10 @@ LogicalResult PackMaterializer::run(const packing::PackingOptions &options,
   int64_t staticEnd = staticIndices.empty() ? 0 : packed.slabSize;
   // The slab is one allocation (maxMemoryAllocationSize on a device).
   if (int64_t limit = getMaxAllocationSize(op); staticEnd > limit)
-    return op.emitOpError()
-           << "packs its static slices into " << staticEnd
-           << " bytes, more than the device allocates at once "
-              "(max_allocation_size = "
-           << limit << ")";
+    return op.emitOpError() << "packs its static slices into " << staticEnd
+                            << " bytes, more than the device allocates at once "
+                               "(max_allocation_size = "
+                            << limit << ")";
   staticSlices += staticIndices.size();
   staticBytes += staticEnd;
 

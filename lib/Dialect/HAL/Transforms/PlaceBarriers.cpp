@@ -123,7 +123,8 @@ unsigned placeBarriers(hal::CommandBufferBeginOp begin, BarrierPolicy policy,
 unsigned placeBarriers(Operation *scope, BarrierPolicy policy,
                        RewriterBase &rewriter) {
   SmallVector<hal::CommandBufferBeginOp> begins;
-  scope->walk([&](hal::CommandBufferBeginOp begin) { begins.push_back(begin); });
+  scope->walk(
+      [&](hal::CommandBufferBeginOp begin) { begins.push_back(begin); });
   unsigned placed = 0;
   for (hal::CommandBufferBeginOp begin : begins)
     placed += placeBarriers(begin, policy, rewriter);
@@ -133,7 +134,8 @@ unsigned placeBarriers(Operation *scope, BarrierPolicy policy,
 namespace hal {
 namespace {
 
-struct PlaceBarriersPass : public impl::PlaceBarriersPassBase<PlaceBarriersPass> {
+struct PlaceBarriersPass
+    : public impl::PlaceBarriersPassBase<PlaceBarriersPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -18,8 +18,8 @@
 #define STREAMHAL_DIALECT_HAL_TRANSFORMS_PLACEBARRIERS_H
 
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/Support/CommandLine.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace streamhal {
 
@@ -49,8 +49,7 @@ inline constexpr const char *kHazardBarriersHelp =
 inline llvm::cl::ValuesClass getBarrierPolicyValues() {
   return llvm::cl::values(
       clEnumValN(BarrierPolicy::Full, "full", detail::kFullBarriersHelp),
-      clEnumValN(BarrierPolicy::Hazard, "hazard",
-                 detail::kHazardBarriersHelp));
+      clEnumValN(BarrierPolicy::Hazard, "hazard", detail::kHazardBarriersHelp));
 }
 
 /// `none`, `full` and `hazard`: the lowering's own option.
@@ -59,8 +58,7 @@ inline llvm::cl::ValuesClass getBarrierPolicyValuesWithNone() {
       clEnumValN(BarrierPolicy::None, "none",
                  "no barrier (run --hal-place-barriers later)"),
       clEnumValN(BarrierPolicy::Full, "full", detail::kFullBarriersHelp),
-      clEnumValN(BarrierPolicy::Hazard, "hazard",
-                 detail::kHazardBarriersHelp));
+      clEnumValN(BarrierPolicy::Hazard, "hazard", detail::kHazardBarriersHelp));
 }
 
 /// Adds the execution barriers `policy` asks for to the command buffer that
