@@ -68,6 +68,32 @@ struct ClassFacts {
   bool filled = false;
 };
 
+/// Where the box of a slice or update lies in its outer tensor (the source
+/// of a slice, the target of an update): the start of each dim and the byte
+/// stride of each dim, when the outer shape and element size are static.
+struct BoxInOuter {
+  OperandRange starts;
+  SmallVector<int64_t> byteStrides;
+  ArrayRef<int64_t> shape;
+};
+std::optional<BoxInOuter> getBoxInOuter(Operation *op) {
+  auto slice = dyn_cast<flow::TensorSliceOp>(op);
+  auto update = dyn_cast<flow::TensorUpdateOp>(op);
+  if (!slice && !update)
+    return std::nullopt;
+  Value outer = slice ? slice.getSource() : update.getTarget();
+  auto outerType = cast<ShapedType>(outer.getType());
+  std::optional<int64_t> elementBytes =
+      util::getElementByteCount(outerType.getElementType());
+  if (!outerType.hasStaticShape() || !elementBytes)
+    return std::nullopt;
+  SmallVector<int64_t> strides = computeSuffixProduct(outerType.getShape());
+  for (int64_t &stride : strides)
+    stride *= *elementBytes; // In bounds: the byte size fits in 64 bits.
+  return BoxInOuter{slice ? slice.getStartIndices() : update.getStartIndices(),
+                    std::move(strides), outerType.getShape()};
+}
+
 /// The bytes the view of `op` covers inside the outer tensor (the source of
 /// a clone or slice, the target of an update), when the shapes, the element
 /// type and the starts are constants.
@@ -78,28 +104,20 @@ std::optional<StaticBytes> getStaticViewBytes(Operation *op) {
     return std::nullopt;
   if (isa<flow::TensorCloneOp>(op))
     return StaticBytes{0, *length};
-  auto slice = dyn_cast<flow::TensorSliceOp>(op);
-  auto update = dyn_cast<flow::TensorUpdateOp>(op);
-  Value outer = slice ? slice.getSource() : update.getTarget();
-  OperandRange starts =
-      slice ? slice.getStartIndices() : update.getStartIndices();
-  auto outerType = cast<ShapedType>(outer.getType());
-  std::optional<int64_t> elementBytes =
-      util::getElementByteCount(outerType.getElementType());
-  if (!outerType.hasStaticShape() || !elementBytes)
+  std::optional<BoxInOuter> box = getBoxInOuter(op);
+  if (!box)
     return std::nullopt;
-  SmallVector<int64_t> offsets;
-  for (auto [start, extent] : llvm::zip_equal(starts, outerType.getShape())) {
+  SmallVector<int64_t> starts;
+  for (auto [start, extent] : llvm::zip_equal(box->starts, box->shape)) {
     std::optional<int64_t> constant =
         flow::getConstantIntThroughCaptures(start);
     if (!constant || *constant < 0 || *constant >= extent)
       return std::nullopt;
-    offsets.push_back(*constant);
+    starts.push_back(*constant);
   }
   // In bounds (checked by the lowering), so the offset fits in 64 bits.
-  int64_t offset =
-      linearize(offsets, computeSuffixProduct(outerType.getShape()));
-  return StaticBytes{offset * *elementBytes, *length};
+  int64_t offset = linearize(starts, box->byteStrides);
+  return StaticBytes{offset, *length};
 }
 
 /// Returns a number every runtime byte offset of `op`'s box in its outer
@@ -109,24 +127,16 @@ std::optional<StaticBytes> getStaticViewBytes(Operation *op) {
 std::optional<uint64_t> getViewOffsetDivisor(Operation *op) {
   if (isa<flow::TensorCloneOp>(op))
     return 0;
-  auto slice = dyn_cast<flow::TensorSliceOp>(op);
-  auto update = dyn_cast<flow::TensorUpdateOp>(op);
-  Value outer = slice ? slice.getSource() : update.getTarget();
-  OperandRange starts =
-      slice ? slice.getStartIndices() : update.getStartIndices();
-  auto outerType = cast<ShapedType>(outer.getType());
-  std::optional<int64_t> elementBytes =
-      util::getElementByteCount(outerType.getElementType());
-  if (!outerType.hasStaticShape() || !elementBytes)
+  std::optional<BoxInOuter> box = getBoxInOuter(op);
+  if (!box)
     return std::nullopt;
-  SmallVector<int64_t> strides = computeSuffixProduct(outerType.getShape());
   uint64_t divisor = 0;
-  for (auto [start, stride] : llvm::zip_equal(starts, strides)) {
-    uint64_t strideBytes = uint64_t(stride) * uint64_t(*elementBytes);
+  for (auto [start, stride] : llvm::zip_equal(box->starts, box->byteStrides)) {
     std::optional<int64_t> constant =
         flow::getConstantIntThroughCaptures(start);
-    uint64_t term = constant ? uint64_t(*constant) * strideBytes : strideBytes;
-    divisor = std::gcd(divisor, term);
+    divisor =
+        std::gcd(divisor, constant ? uint64_t(*constant) * uint64_t(stride)
+                                   : uint64_t(stride));
   }
   return divisor;
 }

@@ -17,6 +17,7 @@
 #include "StoragePlan.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "streamhal/Dialect/HAL/IR/DeviceLimits.h"
 #include "streamhal/Analysis/OperandStorage.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
@@ -136,7 +137,7 @@ analyzeStreamFragment(flow::ExStreamFragmentOp fragment) {
   DenseSet<DispatchKey> resolvedDispatches;
   for (BlockArgument argument : body.getArguments())
     ok &= succeeded(checkTensorValue(argument, fragment));
-  int64_t maxAllocation = hal::getMaxAllocationSize(fragment);
+  int64_t maxAllocation = hal::getDeviceLimits(fragment).maxAllocationSize;
   for (Operation &op : body.without_terminator()) {
     LogicalResult checked =
         llvm::TypeSwitch<Operation *, LogicalResult>(&op)

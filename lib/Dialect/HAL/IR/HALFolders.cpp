@@ -196,32 +196,9 @@ OpFoldResult BufferViewBufferOp::fold(FoldAdaptor) {
 //===----------------------------------------------------------------------===//
 
 SlabAlignments streamhal::hal::getSlabAlignments(Operation *op) {
-  SlabAlignments alignments;
-  auto module =
-      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
-  auto targets = module ? module->getAttrOfType<ArrayAttr>("hal.device.targets")
-                        : ArrayAttr();
-  if (!targets)
-    return alignments;
-  bool found = false;
-  for (Attribute attr : targets) {
-    auto target = dyn_cast<DeviceTargetAttr>(attr);
-    BufferConstraintsAttr constraints =
-        target ? target.getBufferConstraints() : BufferConstraintsAttr();
-    if (!constraints)
-      continue;
-    int64_t offset = constraints.getMinBufferOffsetAlignment();
-    int64_t range = constraints.getMinBufferRangeAlignment();
-    // Alignments are powers of two, so the larger one satisfies both.
-    alignments.offset = found ? std::max(alignments.offset, offset) : offset;
-    alignments.range = found ? std::max(alignments.range, range) : range;
-    found = true;
-  }
-  return alignments;
-}
-
-int64_t streamhal::hal::getMaxAllocationSize(Operation *op) {
-  return getDeviceLimits(op).maxAllocationSize;
+  // Alignments are powers of two: the strictest one satisfies every target.
+  DeviceLimits limits = getDeviceLimits(op);
+  return {limits.minBufferOffsetAlignment, limits.minBufferRangeAlignment};
 }
 
 namespace {

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "streamhal/Dialect/HAL/IR/DeviceLimits.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "streamhal/Packing/Packing.h"
@@ -164,7 +165,7 @@ LogicalResult PackMaterializer::run(const packing::PackingOptions &options,
     offsets[index] = constant(offset);
   int64_t staticEnd = staticIndices.empty() ? 0 : packed.slabSize;
   // The slab is one allocation (maxMemoryAllocationSize on a device).
-  if (int64_t limit = getMaxAllocationSize(op); staticEnd > limit)
+  if (int64_t limit = getDeviceLimits(op).maxAllocationSize; staticEnd > limit)
     return op.emitOpError() << "packs its static slices into " << staticEnd
                             << " bytes, more than the device allocates at once "
                                "(max_allocation_size = "

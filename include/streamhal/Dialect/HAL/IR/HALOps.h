@@ -37,11 +37,6 @@ struct SlabAlignments {
 /// when no target gives constraints.
 SlabAlignments getSlabAlignments(mlir::Operation *op);
 
-/// The largest allocation the device makes (`vkAllocateMemory`'s
-/// `maxMemoryAllocationSize`): getDeviceLimits(op).maxAllocationSize, the
-/// strictest `max_allocation_size` of the module's constraints or 1 GiB.
-int64_t getMaxAllocationSize(mlir::Operation *op);
-
 /// What a materialized `hal.allocator.pack` proved about the bytes of one of
 /// its dynamic-size slices, kept as the `hal.pack_lane` attribute of a
 /// `hal.buffer.subspan` that lies inside the slice (docs/concurrency.md):
