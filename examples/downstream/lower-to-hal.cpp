@@ -26,7 +26,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
-#include "streamhal/Conversion/FlowToHAL/HostReadability.h"
+#include "streamhal/Analysis/HostReadability.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Registration/Pipelines.h"
 #include "streamhal/Registration/Registration.h"

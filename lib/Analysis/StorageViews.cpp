@@ -182,12 +182,11 @@ constexpr int64_t kSmallRootBytes = 4096;
 /// class, merged into the group roots as views are taken.
 class StorageViews::Decider {
 public:
-  Decider(StorageViews &views, Block &body,
-          llvm::function_ref<bool(Operation *)> isContiguousBox)
+  Decider(StorageViews &views, Block &body, const BoxGeometry &boxes)
       : views(views),
         liveness(views.programOrder ? *views.programOrder : views.liveness),
         aliasing(views.liveness.getAliasing()), body(body),
-        isContiguousBox(isContiguousBox) {}
+        boxes(boxes) {}
 
   void run() {
     // Nothing to decide without a clone, slice or update (the facts cost a
@@ -308,7 +307,7 @@ private:
   SmallVector<std::pair<int64_t, int64_t>> orderRootIntervals;
   const ValueAliasing &aliasing;
   Block &body;
-  llvm::function_ref<bool(Operation *)> isContiguousBox;
+  const BoxGeometry &boxes;
   SmallVector<ClassFacts> facts;
   /// Byte range of each view class inside its root, when constant.
   SmallVector<std::optional<StaticBytes>> rootBytes;
@@ -455,7 +454,7 @@ void StorageViews::Decider::merge(unsigned viewClass, unsigned sourceClass,
 }
 
 void StorageViews::Decider::decideCopyView(Operation *op) {
-  if (isa<flow::TensorSliceOp>(op) && !isContiguousBox(op))
+  if (isa<flow::TensorSliceOp>(op) && !boxes.isContiguous(op))
     return;
   std::optional<unsigned> sourceClass = classOf(op->getOperand(0));
   std::optional<unsigned> viewClass = classOf(op->getResult(0));
@@ -518,7 +517,7 @@ void StorageViews::Decider::decideCopyView(Operation *op) {
 }
 
 void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
-  if (!isContiguousBox(update))
+  if (!boxes.isContiguous(update))
     return;
   std::optional<unsigned> updateClass = classOf(update.getUpdate());
   std::optional<unsigned> targetClass = classOf(update.getTarget());
@@ -572,7 +571,7 @@ void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
 
 StorageViews::StorageViews(
     flow::ExStreamFragmentOp fragment, const LivenessIntervals &liveness,
-    llvm::function_ref<bool(Operation *)> isContiguousBox, bool elide,
+    const BoxGeometry &boxes, bool elide,
     ArrayRef<unsigned> operandGroups, int64_t bindingAlignment)
     : liveness(liveness), operandGroups(operandGroups),
       bindingAlignment(std::max<int64_t>(bindingAlignment, 1)), elide(elide) {
@@ -596,7 +595,7 @@ StorageViews::StorageViews(
   for (Value returned : body.getTerminator()->getOperands())
     if (aliasing.getOrdinal(returned))
       rootReturned[aliasing.getClassIndex(returned)] = true;
-  Decider(*this, body, isContiguousBox).run();
+  Decider(*this, body, boxes).run();
 }
 
 Value StorageViews::getViewedValue(Operation *op) {

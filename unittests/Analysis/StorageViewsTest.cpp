@@ -83,8 +83,7 @@ protected:
     context.loadAllAvailableDialects();
   }
 
-  /// Parses the module and prints the views of its fragment (every slice
-  /// counts as contiguous), or "<error>".
+  /// Parses the module and prints the views of its fragment, or "<error>".
   std::string views(const std::string &function, bool elide = true) {
     module = parseSourceString<ModuleOp>(kExecutable + function, &context);
     EXPECT_TRUE(module) << function;
@@ -94,8 +93,8 @@ protected:
     module->walk([&](flow::ExStreamFragmentOp found) { op = found; });
     ValueAliasing aliasing(op);
     LivenessIntervals liveness(op, aliasing);
-    StorageViews analysis(
-        op, liveness, [](Operation *) { return true; }, elide);
+    BoxGeometry boxes(op);
+    StorageViews analysis(op, liveness, boxes, elide);
     std::string text;
     llvm::raw_string_ostream os(text);
     analysis.print(os);

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WideSplat.h"
+#include "Splats.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"

@@ -16,8 +16,8 @@
 #ifndef STREAMHAL_ANALYSIS_STORAGEVIEWS_H
 #define STREAMHAL_ANALYSIS_STORAGEVIEWS_H
 
+#include "streamhal/Analysis/BoxGeometry.h"
 #include "streamhal/Analysis/LivenessIntervals.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace streamhal {
 
@@ -29,7 +29,7 @@ namespace streamhal {
 ///  - B has storage of its own to give up: none of its members is a block
 ///    argument or a constant subspan;
 ///  - the op is a clone, or a slice whose box is contiguous in the source
-///    (`isContiguousBox`);
+///    (`BoxGeometry::isContiguous`);
 ///  - no in-place write (a tied dispatch result, a `flow.tensor.update`, a
 ///    `flow.tensor.store`) to A's storage happens from the view's definition
 ///    until B's last use, so the view never sees a later version of A;
@@ -71,13 +71,11 @@ namespace streamhal {
 /// (getRootInterval).
 class StorageViews {
 public:
-  /// Builds the views of `fragment`. `isContiguousBox` says whether the box
-  /// of a `flow.tensor.slice` or `flow.tensor.update` of the body is one
-  /// contiguous byte range of the outer tensor; with `elide` false no view
-  /// is taken (every copy stays).
+  /// Builds the views of `fragment`. `boxes` says which boxes of its slices
+  /// and updates are one contiguous byte range of the outer tensor; with
+  /// `elide` false no view is taken (every copy stays).
   StorageViews(flow::ExStreamFragmentOp fragment,
-               const LivenessIntervals &liveness,
-               llvm::function_ref<bool(mlir::Operation *)> isContiguousBox,
+               const LivenessIntervals &liveness, const BoxGeometry &boxes,
                bool elide = true, llvm::ArrayRef<unsigned> operandGroups = {},
                int64_t bindingAlignment = 1);
 

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FragmentState.h"
+#include "FragmentBuilder.h"
 #include "PatternGroups.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

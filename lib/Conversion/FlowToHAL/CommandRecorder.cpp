@@ -17,33 +17,14 @@ using namespace mlir;
 namespace streamhal {
 
 //===----------------------------------------------------------------------===//
-// Splat patterns
-//===----------------------------------------------------------------------===//
-
-std::optional<uint32_t> getSplatPatternMultiplier(Type elementType) {
-  if (!elementType.isIntOrFloat())
-    return std::nullopt;
-  switch ((elementType.getIntOrFloatBitWidth() + 7) / 8) {
-  case 1:
-    return 0x01010101u;
-  case 2:
-    return 0x00010001u;
-  case 4:
-    return 1u;
-  default:
-    return std::nullopt;
-  }
-}
-
-//===----------------------------------------------------------------------===//
 // CommandRecorder
 //===----------------------------------------------------------------------===//
 
 void CommandRecorder::record() {
-  RewriterBase &rewriter = state.getRewriter();
+  RewriterBase &rewriter = builder.getRewriter();
   MLIRContext *context = rewriter.getContext();
-  Location loc = state.getLoc();
-  Value device = state.getDevice();
+  Location loc = builder.getLoc();
+  Value device = builder.getDevice();
   auto create = hal::CommandBufferCreateOp::create(
       rewriter, loc, hal::CommandBufferType::get(context), device,
       hal::CommandBufferModeAttr::get(
@@ -53,15 +34,15 @@ void CommandRecorder::record() {
                                     hal::CommandCategory::Transfer |
                                         hal::CommandCategory::Dispatch));
   // Constants made while recording must dominate every command.
-  state.setPrologueAnchor(create);
+  builder.setPrologueAnchor(create);
   commandBuffer = create.getResult();
   auto begin = hal::CommandBufferBeginOp::create(rewriter, loc, commandBuffer);
 
-  Block &body = state.getFragment().getBody().front();
+  Block &body = plan.getFragment().getBody().front();
   for (Operation &op : body.without_terminator()) {
     // A view shares its source's storage, a sunk update value already sits
     // in its target: nothing to copy.
-    if (state.getViews().isViewOp(&op))
+    if (plan.getViews().isViewOp(&op))
       continue;
     llvm::TypeSwitch<Operation *>(&op)
         .Case([&](flow::DispatchOp dispatch) { recordDispatch(dispatch); })
@@ -88,78 +69,30 @@ void CommandRecorder::finishCommand(Operation *) { ++numCommands; }
 void CommandRecorder::recordCopy(Value source, Value sourceOffset, Value target,
                                  Value targetOffset, Value length) {
   auto copy = hal::CommandBufferCopyBufferOp::create(
-      state.getRewriter(), state.getLoc(), commandBuffer, source, sourceOffset,
+      builder.getRewriter(), builder.getLoc(), commandBuffer, source, sourceOffset,
       target, targetOffset, length);
   finishCommand(copy);
 }
 
-void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
-  if (isWideSplatElementType(op.getValue().getType())) {
-    recordWideSplat(op);
-    return;
-  }
-  RewriterBase &rewriter = state.getRewriter();
-  BufferRange range = state.getRange(op.getResult());
-  Value value = state.lookupScalar(op.getValue());
-  Type type = value.getType();
-  unsigned width = type.getIntOrFloatBitWidth();
-  Type i32 = rewriter.getI32Type();
-  Value pattern = value;
-  // Floats fill with their bits; narrow values are zero-extended and then
-  // repeated across the 32-bit pattern by one multiply.
-  if (isa<FloatType>(type))
-    pattern = state.createInPrologue<arith::BitcastOp>(
-        rewriter.getIntegerType(width), pattern);
-  if (width < 32)
-    pattern = state.createInPrologue<arith::ExtUIOp>(i32, pattern);
-  uint32_t multiplier = getSplatPatternMultiplier(type).value_or(1);
-  if (multiplier != 1)
-    pattern = state.createInPrologue<arith::MulIOp>(
-        pattern, state.getI32(static_cast<int32_t>(multiplier)));
-  // Fills take 4-byte aligned lengths: padded storage is filled with its
-  // rounded length; otherwise (storage sized exactly, such as an operand)
-  // the aligned prefix is filled and the tail copied from it (the pattern
-  // repeats every 4 bytes).
-  if (range.fillBuffer) {
-    finishCommand(hal::CommandBufferFillBufferOp::create(
-        rewriter, op.getLoc(), commandBuffer, range.fillBuffer,
-        state.getIndex(0), range.fillLength, pattern));
-    return;
-  }
-  std::optional<int64_t> length = getConstantIntValue(range.length);
-  if (!length || *length % 4 == 0 || *length < 4) {
-    finishCommand(hal::CommandBufferFillBufferOp::create(
-        rewriter, op.getLoc(), commandBuffer, range.buffer, state.getIndex(0),
-        range.length, pattern));
-    return;
-  }
-  int64_t prefix = llvm::alignDown(*length, 4);
-  finishCommand(hal::CommandBufferFillBufferOp::create(
-      rewriter, op.getLoc(), commandBuffer, range.buffer, state.getIndex(0),
-      state.getIndex(prefix), pattern));
-  recordCopy(range.buffer, state.getIndex(0), range.buffer,
-             state.getIndex(prefix), state.getIndex(*length - prefix));
-}
-
 void CommandRecorder::recordClone(flow::TensorCloneOp op) {
   // The result's own length: the source may be a larger constant range.
-  BufferRange source = state.getRange(op.getOperand());
-  BufferRange target = state.getRange(op.getResult());
-  recordCopy(source.buffer, state.getIndex(0), target.buffer, state.getIndex(0),
-             state.getValueSize(op.getResult()));
+  BufferRange source = storage.getRange(op.getOperand());
+  BufferRange target = storage.getRange(op.getResult());
+  recordCopy(source.buffer, builder.getIndex(0), target.buffer, builder.getIndex(0),
+             builder.getValueSize(op.getResult()));
 }
 
 void CommandRecorder::recordConstantCopy(hal::ConstantSubspanOp op) {
   // A constant read in place is a view of its pool: nothing to copy.
-  if (state.getStorageKind(op.getResult()) == StorageKind::Constant)
+  if (plan.getStorageKind(op.getResult()) == StorageKind::Constant)
     return;
   util::ByteRangeAttr range = op.getRuntimeRange();
-  BufferRange target = state.getRange(op.getResult());
+  BufferRange target = storage.getRange(op.getResult());
   // The storage's own length: the whole byte range for a transient copy,
   // exactly the value for a returned one.
-  recordCopy(state.getGlobalBuffer(op.getRuntimeBufferAttr().getAttr()),
-             state.getIndex(range.getOffset()), target.buffer,
-             state.getIndex(0), target.length);
+  recordCopy(builder.getGlobalBuffer(op.getRuntimeBufferAttr().getAttr()),
+             builder.getIndex(range.getOffset()), target.buffer,
+             builder.getIndex(0), target.length);
 }
 
 void CommandRecorder::recordSlice(flow::TensorSliceOp op) {
@@ -172,12 +105,12 @@ void CommandRecorder::recordUpdate(flow::TensorUpdateOp op) {
 
 void CommandRecorder::recordBoxCopy(Operation *op, Value outer, Value inner,
                                     bool intoOuter) {
+  // The plan's box, its values mapped to values outside the fragment.
   CopyBox box =
-      getCopyBox(op, [&](Value value) { return state.lookupScalar(value); });
-  FailureOr<BoxCopyPlan> plan = planBoxCopy(op, box);
-  assert(succeeded(plan) && "box copies are planned by the fragment check");
-  BufferRange outerRange = state.getRange(outer);
-  BufferRange innerRange = state.getRange(inner);
+      getCopyBox(op, [&](Value value) { return builder.lookupScalar(value); });
+  const BoxCopyPlan &boxPlan = plan.getBoxPlan(op);
+  BufferRange outerRange = storage.getRange(outer);
+  BufferRange innerRange = storage.getRange(inner);
   auto copy = [&](Value outerOffset, Value innerOffset, Value length) {
     if (intoOuter)
       recordCopy(innerRange.buffer, innerOffset, outerRange.buffer, outerOffset,
@@ -190,23 +123,23 @@ void CommandRecorder::recordBoxCopy(Operation *op, Value outer, Value inner,
   // Byte offset of the box's first element: a constant when the starts and
   // the outer shape are, else computed from them at run time.
   std::optional<int64_t> staticBase;
-  Value base = state.getBoxOffset(box, &staticBase);
+  Value base = builder.getBoxOffset(box, &staticBase);
   int64_t elementBytes =
       util::getElementByteCount(box.outerType.getElementType()).value_or(1);
-  if (plan->contiguous) {
-    copy(base, state.getIndex(0), state.getValueSize(inner));
+  if (boxPlan.contiguous) {
+    copy(base, builder.getIndex(0), builder.getValueSize(inner));
     return;
   }
-  int64_t runBytes = plan->runElements * elementBytes;
-  for (auto [run, delta] : llvm::enumerate(plan->runDeltas)) {
+  int64_t runBytes = boxPlan.runElements * elementBytes;
+  for (auto [run, delta] : llvm::enumerate(boxPlan.runDeltas)) {
     int64_t deltaBytes = delta * elementBytes;
-    Value outerOffset = staticBase ? state.getIndex(*staticBase + deltaBytes)
+    Value outerOffset = staticBase ? builder.getIndex(*staticBase + deltaBytes)
                         : deltaBytes == 0
                             ? base
-                            : state.createInPrologue<arith::AddIOp>(
-                                  base, state.getIndex(deltaBytes));
-    copy(outerOffset, state.getIndex(static_cast<int64_t>(run) * runBytes),
-         state.getIndex(runBytes));
+                            : builder.createInPrologue<arith::AddIOp>(
+                                  base, builder.getIndex(deltaBytes));
+    copy(outerOffset, builder.getIndex(static_cast<int64_t>(run) * runBytes),
+         builder.getIndex(runBytes));
   }
 }
 

@@ -6,79 +6,29 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Step 4 of the lowering: one command buffer per fragment, one group of
-// commands per op in op order, barriers where the policy puts them
-// (placeBarriers on the recorded commands), then
-// end + submit_and_wait. Also the pieces of op analysis the fragment check
-// shares with the recorder, so both agree on what can be lowered.
+// The last step of a fragment's lowering: one command buffer per fragment,
+// one group of commands per op in op order (each a small function of the
+// plan and the storage: RecordDispatches.cpp, RecordSplats.cpp, and the
+// copies in CommandRecorder.cpp), barriers where the policy puts them
+// (placeBarriers on the recorded commands), then end + submit_and_wait.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_COMMANDRECORDER_H
 #define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_COMMANDRECORDER_H
 
-#include "BoxCopy.h"
-#include "FragmentState.h"
-#include "WideSplat.h"
-#include "streamhal/Analysis/CommandAccesses.h"
+#include "FragmentStorage.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 
 namespace streamhal {
 
-//===----------------------------------------------------------------------===//
-// Dispatch resolution
-//===----------------------------------------------------------------------===//
-
-/// One buffer binding of a dispatch, resolved against an interface.
-struct ResolvedBinding {
-  enum class Kind { OperandBuffer, ResultBuffer, ConstantStorage };
-  Kind kind;
-  int64_t set;
-  int64_t ordinal;
-  /// Operand (within the dispatch arguments) or result index.
-  unsigned index = 0;
-  /// Constant storage: the global and the byte range.
-  mlir::StringAttr storage;
-  int64_t offset = 0;
-  int64_t length = 0;
-};
-
-/// A dispatch's callee in one executable variant, with its bindings.
-struct ResolvedVariant {
-  hal::ExecutableVariantOp variant;
-  hal::ExecutableEntryPointOp entryPoint;
-  hal::InterfaceOp interface;
-  llvm::SmallVector<ResolvedBinding> bindings;
-  /// Dispatch argument index per push constant ordinal (std::nullopt when
-  /// no binding provides it).
-  llvm::SmallVector<std::optional<unsigned>> pushConstantArguments;
-  /// The interface's descriptor set layouts, indexed by set.
-  mlir::ArrayAttr setLayouts;
-};
-
-/// Resolves the callee and the `hal.bindings` of a dispatch for every
-/// variant of its executable, reporting any problem at the dispatch.
-mlir::FailureOr<llvm::SmallVector<ResolvedVariant>>
-resolveDispatch(flow::DispatchOp op);
-
-//===----------------------------------------------------------------------===//
-// Splats
-//===----------------------------------------------------------------------===//
-
-/// The multiplier that repeats a zero-extended element of `elementType`
-/// across 32 bits (0x01010101 for 8 bits, 0x00010001 for 16, 1 for 32), or
-/// std::nullopt for widths a 32-bit fill cannot express.
-std::optional<uint32_t> getSplatPatternMultiplier(mlir::Type elementType);
-
-//===----------------------------------------------------------------------===//
-// CommandRecorder
-//===----------------------------------------------------------------------===//
-
-/// Records the commands of one fragment, after its StoragePlan.
+/// Records the commands of one fragment once its storage exists; reads the
+/// plan and the storage, creates values only through the builder.
 class CommandRecorder {
 public:
-  CommandRecorder(FragmentState &state, BarrierPolicy barriers)
-      : state(state), barriers(barriers) {}
+  CommandRecorder(const FragmentPlan &plan, FragmentBuilder &builder,
+                  const FragmentStorage &storage, BarrierPolicy barriers)
+      : plan(plan), builder(builder), storage(storage), barriers(barriers) {}
 
   /// Creates, records, ends and submits the command buffer.
   void record();
@@ -114,16 +64,14 @@ private:
   /// Counts a command just created.
   void finishCommand(mlir::Operation *command);
 
-  FragmentState &state;
+  const FragmentPlan &plan;
+  FragmentBuilder &builder;
+  const FragmentStorage &storage;
   /// Applied by placeBarriers once every command is recorded.
   BarrierPolicy barriers;
   mlir::Value commandBuffer;
   unsigned numCommands = 0;
   unsigned numBarriers = 0;
-  /// Resolutions by (callee, hal.bindings).
-  llvm::DenseMap<std::pair<mlir::Attribute, mlir::Attribute>,
-                 llvm::SmallVector<ResolvedVariant>>
-      resolvedDispatches;
 };
 
 } // namespace streamhal

@@ -6,11 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FragmentAnalysis.h"
+#include "FragmentPlan.h"
 #include "PatternGroups.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "streamhal/Conversion/FlowToHAL/HostReadability.h"
+#include "streamhal/Analysis/HostReadability.h"
 #include "streamhal/Conversion/Passes.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
@@ -89,8 +89,8 @@ struct ConvertFlowToHALPass
 
     // Check everything first so that a bad module fails with precise
     // diagnostics and is left untouched.
-    auto analyses = std::make_unique<FragmentAnalysisCache>();
-    if (failed(checkFlowToHALLowerable(module, analyses.get())))
+    auto plans = std::make_unique<FragmentPlanCache>(copies);
+    if (failed(checkFlowToHALLowerable(module, plans.get())))
       return signalPassFailure();
     // Value semantics first: every copy a tie would otherwise lose becomes
     // an explicit clone, so the storage plan may write in place wherever
@@ -100,8 +100,8 @@ struct ConvertFlowToHALPass
       changed |= flow::emplaceUpdateTargets(fragment) != 0;
     });
     if (changed) {
-      analyses = std::make_unique<FragmentAnalysisCache>();
-      if (failed(checkFlowToHALLowerable(module, analyses.get())))
+      plans = std::make_unique<FragmentPlanCache>(copies);
+      if (failed(checkFlowToHALLowerable(module, plans.get())))
         return signalPassFailure();
     }
 
@@ -110,9 +110,8 @@ struct ConvertFlowToHALPass
     HostReadability hostReadability(
         module,
         [&](flow::ExStreamFragmentOp fragment) -> const ValueAliasing * {
-          const FragmentAnalysisCache::Entry *entry =
-              analyses->lookup(fragment);
-          return entry ? entry->aliasing.get() : nullptr;
+          const FragmentPlan *plan = plans->lookup(fragment);
+          return plan ? &plan->getAliasing() : nullptr;
         });
 
     FlowToHALStatistics statistics;
@@ -121,7 +120,7 @@ struct ConvertFlowToHALPass
     options.barriers = barriers;
     options.copies = copies;
     options.statistics = &statistics;
-    options.analyses = analyses.get();
+    options.plans = plans.get();
     options.hostReadability = &hostReadability;
 
     FlowToHALTypeConverter typeConverter(context);

@@ -6,22 +6,43 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The fragment pattern wires the stages together: analyses, storage plan,
-// command recording, then the fragment's results become output buffers.
+// The fragment pattern: the plan (made by the check), then its storage, its
+// commands, and the fragment's results become output buffers.
 //
 //===----------------------------------------------------------------------===//
 
 #include "CommandRecorder.h"
-#include "FragmentAnalysis.h"
 #include "PatternGroups.h"
-#include "StoragePlan.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "streamhal/Conversion/FlowToHAL/HostReadability.h"
+#include "streamhal/Analysis/HostReadability.h"
 
 using namespace mlir;
 
 namespace streamhal {
 namespace {
+
+/// Maps the scalars of the body to values outside it: the dims of block
+/// arguments are the fragment's own (unconverted) operands, mapped to their
+/// converted values so that a size computed from them and one computed from
+/// the matching block argument are the same value; scalar block arguments
+/// to the converted operands; constants to their hoisted copies.
+static void mapOuterScalars(flow::ExStreamFragmentOp op,
+                            ValueRange convertedOperands,
+                            ValueRange convertedArguments,
+                            const FragmentPlan &plan,
+                            FragmentBuilder &builder) {
+  for (auto [original, converted] :
+       llvm::zip_equal(op->getOperands(), convertedOperands))
+    if (!ValueAliasing::isTrackedType(original.getType()))
+      builder.mapScalar(original, converted);
+  Block &body = op.getBody().front();
+  for (auto [argument, converted] :
+       llvm::zip_equal(body.getArguments(), convertedArguments))
+    if (!plan.getAliasing().getOrdinal(argument))
+      builder.mapScalar(argument, converted);
+  for (auto constant : body.getOps<arith::ConstantOp>())
+    builder.mapScalar(constant.getResult(), builder.hoistConstant(constant));
+}
 
 struct StreamFragmentLowering
     : public OpConversionPattern<flow::ExStreamFragmentOp> {
@@ -32,82 +53,55 @@ struct StreamFragmentLowering
   LogicalResult
   matchAndRewrite(flow::ExStreamFragmentOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    // The up-front check analysed the fragment already when it ran with a
-    // cache; otherwise analyse it here, silently: user errors are reported
-    // by checkFlowToHALLowerable, a pattern only declines.
-    const FragmentAnalysisCache::Entry *analysis =
-        options.analyses ? options.analyses->lookup(op) : nullptr;
-    std::unique_ptr<FragmentAnalysisCache::Entry> ownAnalysis;
-    if (!analysis) {
-      ScopedDiagnosticHandler silence(op.getContext(),
-                                      [](Diagnostic &) { return success(); });
-      FailureOr<std::unique_ptr<FragmentAnalysisCache::Entry>> analysed =
-          analyzeStreamFragment(op);
-      if (failed(analysed))
+    // The up-front check planned the fragment already when it ran with a
+    // cache; otherwise plan it here, silently: user errors are reported by
+    // checkFlowToHALLowerable, a pattern only declines.
+    const FragmentPlan *plan =
+        options.plans ? options.plans->lookup(op) : nullptr;
+    assert((!options.plans ||
+            options.plans->getCopyPolicy() == options.copies) &&
+           "plans made with another copy policy than the options'");
+    std::unique_ptr<FragmentPlan> ownPlan;
+    if (!plan) {
+      FailureOr<std::unique_ptr<FragmentPlan>> planned = FragmentPlan::build(
+          op, options.copies, /*operandGroups=*/{}, ErrorReporter(false));
+      if (failed(planned))
         return rewriter.notifyMatchFailure(
             op, "fragment cannot be lowered; checkFlowToHALLowerable reports "
                 "why");
-      ownAnalysis = std::move(*analysed);
-      analysis = ownAnalysis.get();
+      ownPlan = std::move(*planned);
+      plan = ownPlan.get();
     }
-    const ValueAliasing &aliasing = *analysis->aliasing;
-    LivenessIntervals liveness(op, aliasing);
-    StorageViews views(
-        op, liveness,
-        [](Operation *boxOp) {
-          CopyBox box = getCopyBox(boxOp, [](Value value) { return value; });
-          ScopedDiagnosticHandler silence(
-              boxOp->getContext(), [](Diagnostic &) { return success(); });
-          FailureOr<BoxCopyPlan> plan = planBoxCopy(boxOp, box);
-          return succeeded(plan) && plan->contiguous;
-        },
-        options.copies == CopyPolicy::Elide, analysis->operandGroups,
-        hal::getSlabAlignments(op).offset);
-    SmallVector<StorageKind> kinds(analysis->kinds);
-    applyStorageViews(views, kinds);
 
     rewriter.setInsertionPoint(op);
-    FragmentState state(rewriter, op, adaptor.getArguments(), aliasing,
-                        liveness, views, kinds);
-    Block &body = op.getBody().front();
-    // Dims of block arguments are the fragment's own (unconverted) operands;
-    // map them to their converted values so that a size computed from them
-    // and one computed from the matching block argument are the same value.
-    for (auto [original, converted] :
-         llvm::zip_equal(op->getOperands(), adaptor.getOperands()))
-      if (!ValueAliasing::isTrackedType(original.getType()))
-        state.mapScalar(original, converted);
-    for (auto [argument, converted] :
-         llvm::zip_equal(body.getArguments(), adaptor.getArguments()))
-      if (!aliasing.getOrdinal(argument))
-        state.mapScalar(argument, converted);
-    for (auto constant : body.getOps<arith::ConstantOp>())
-      state.mapScalar(constant.getResult(), state.hoistConstant(constant));
-
+    FragmentBuilder builder(rewriter, op);
+    mapOuterScalars(op, adaptor.getOperands(), adaptor.getArguments(), *plan,
+                    builder);
     // Without the analysis the host may read every result.
     SmallVector<bool> hostReadableResults;
     for (Value result : op->getResults())
       hostReadableResults.push_back(
           !options.hostReadability ||
           options.hostReadability->isHostReadable(result));
-    StoragePlan plan(state, options.outputMemoryType, hostReadableResults);
-    plan.materialize();
-    CommandRecorder recorder(state, options.barriers);
+    FragmentStorage storage(*plan, builder, adaptor.getArguments(),
+                            {options.outputMemoryType, hostReadableResults});
+    CommandRecorder recorder(*plan, builder, storage, options.barriers);
     recorder.record();
 
+    const ValueAliasing &aliasing = plan->getAliasing();
     SmallVector<Value> results;
-    for (Value returned : body.getTerminator()->getOperands())
+    for (Value returned : op.getBody().front().getTerminator()->getOperands())
       results.push_back(aliasing.getOrdinal(returned)
-                            ? state.getRange(returned).buffer
-                            : state.lookupScalar(returned));
+                            ? storage.getRange(returned).buffer
+                            : builder.lookupScalar(returned));
     rewriter.replaceOp(op, results);
 
     if (FlowToHALStatistics *statistics = options.statistics) {
       ++statistics->fragments;
-      statistics->transientSlices += plan.getNumTransients();
+      statistics->transientSlices += storage.getNumTransients();
       statistics->commands += recorder.getNumCommands();
       statistics->barriers += recorder.getNumBarriers();
-      statistics->views += views.getNumViews();
+      statistics->views += plan->getViews().getNumViews();
     }
     return success();
   }

@@ -19,13 +19,15 @@
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
 #include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
 #include "llvm/Support/CommandLine.h"
+#include <memory>
 #include <optional>
 
 namespace streamhal {
 namespace flow {
 class ExStreamFragmentOp;
 } // namespace flow
-class FragmentAnalysisCache;
+class FragmentPlan;
+class FragmentPlanCache;
 class HostReadability;
 
 /// Converts every ranked tensor type to `!hal.buffer`; other types are kept.
@@ -76,10 +78,12 @@ struct FlowToHALOptions {
   CopyPolicy copies = CopyPolicy::Elide;
   /// Optional counters; must outlive the conversion.
   FlowToHALStatistics *statistics = nullptr;
-  /// Optional facts from checkFlowToHALLowerable, reused by the fragment
-  /// pattern so that each fragment is analysed once; must outlive the
-  /// conversion. Without it the pattern analyses each fragment itself.
-  FragmentAnalysisCache *analyses = nullptr;
+  /// Optional plans from checkFlowToHALLowerable, read by the fragment
+  /// pattern so that each fragment is checked and planned once; must outlive
+  /// the conversion, and be made with the same `copies`. A fragment without
+  /// a plan is planned by the pattern itself, silently (it declines when
+  /// the fragment cannot be lowered).
+  const FragmentPlanCache *plans = nullptr;
   /// Optional: which fragment results the host may read, computed on the
   /// module before the conversion; must outlive it. Without it every output
   /// is host-visible.
@@ -100,36 +104,38 @@ void populateFlowToHALLegality(mlir::ConversionTarget &target,
 /// Checks that a whole module can be lowered, reporting every problem (in
 /// fragments and around them) as a located diagnostic, before anything is
 /// rewritten. Call it before applying the patterns: a pattern that meets a
-/// fragment it cannot lower only reports a match failure. With `analyses`,
-/// the facts computed for each fragment are kept for the patterns.
+/// fragment it cannot lower only reports a match failure. With `plans`, the
+/// plan made for each fragment is kept for the patterns.
 mlir::LogicalResult
 checkFlowToHALLowerable(mlir::ModuleOp module,
-                        FragmentAnalysisCache *analyses = nullptr);
+                        FragmentPlanCache *plans = nullptr);
 
-/// Checks one fragment, reporting every problem as a located diagnostic.
+/// Checks one fragment, reporting every problem as a located diagnostic;
+/// keeps its plan in `plans` when it can be lowered.
 mlir::LogicalResult
 checkStreamFragmentLowerable(flow::ExStreamFragmentOp op,
-                             FragmentAnalysisCache *analyses = nullptr);
+                             FragmentPlanCache *plans = nullptr);
 
-/// Facts computed once per fragment by the check and reused by the fragment
-/// pattern (its alias classes and their storage kinds). Owned by the caller
-/// of the conversion.
-class FragmentAnalysisCache {
+/// The plan of every fragment that passed the check (its resolutions, box
+/// plans, alias classes, liveness, storage kinds and views), made once and
+/// read by the fragment pattern. Owned by the caller of the conversion.
+class FragmentPlanCache {
 public:
-  FragmentAnalysisCache();
-  ~FragmentAnalysisCache();
-  FragmentAnalysisCache(const FragmentAnalysisCache &) = delete;
-  FragmentAnalysisCache &operator=(const FragmentAnalysisCache &) = delete;
+  /// Plans decide views with `copies` (FlowToHALOptions::copies must match).
+  explicit FragmentPlanCache(CopyPolicy copies = CopyPolicy::Elide);
+  ~FragmentPlanCache();
+  FragmentPlanCache(const FragmentPlanCache &) = delete;
+  FragmentPlanCache &operator=(const FragmentPlanCache &) = delete;
 
-  /// What is known of one fragment that passed the check.
-  struct Entry;
-  /// Returns the entry of a fragment that passed the check, or null.
-  const Entry *lookup(mlir::Operation *fragment) const;
-  /// Records the entry of a fragment that passed the check.
-  void insert(mlir::Operation *fragment, std::unique_ptr<Entry> entry);
+  CopyPolicy getCopyPolicy() const { return copies; }
+  /// Returns the plan of a fragment that passed the check, or null.
+  const FragmentPlan *lookup(mlir::Operation *fragment) const;
+  /// Records the plan of a fragment that passed the check.
+  void insert(mlir::Operation *fragment, std::unique_ptr<FragmentPlan> plan);
 
 private:
-  llvm::DenseMap<mlir::Operation *, std::unique_ptr<Entry>> entries;
+  CopyPolicy copies;
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<FragmentPlan>> plans;
 };
 
 } // namespace streamhal

@@ -46,43 +46,14 @@ bool isCommandOp(Operation *op) {
              TensorUpdateOp>(op);
 }
 
-/// Returns false when a box of type `box` is certainly not one contiguous
-/// byte range of a tensor of type `outer` (then no view or sink can share
-/// their bytes): some dim after the first one longer than 1 is shorter than
-/// the outer dim. Dynamic dims may be anything.
-bool mayBeContiguousBox(Type box, Type outer) {
-  auto boxType = dyn_cast<RankedTensorType>(box);
-  auto outerType = dyn_cast<RankedTensorType>(outer);
-  if (!boxType || !outerType || boxType.getRank() != outerType.getRank())
-    return true;
-  bool spanning = false;
-  for (auto [length, extent] :
-       llvm::zip(boxType.getShape(), outerType.getShape())) {
-    if (ShapedType::isDynamic(length) || ShapedType::isDynamic(extent))
-      return true;
-    if (spanning && length != extent)
-      return false;
-    spanning |= length > 1;
-  }
-  return true;
-}
-
-/// Whether a box may be contiguous, as the scheduler sees it.
-bool mayBeContiguousBoxOp(Operation *boxOp) {
-  Value box = StorageViews::getViewedValue(boxOp);
-  Value outer = isa<TensorUpdateOp>(boxOp)
-                    ? cast<TensorUpdateOp>(boxOp).getTarget()
-                    : boxOp->getOperand(0);
-  return mayBeContiguousBox(box.getType(), outer.getType());
-}
-
 /// The ops that make a view or sink in the body as it stands, in program
 /// order (what the lowering decides on).
 llvm::SmallPtrSet<Operation *, 16>
-getViewOps(ExStreamFragmentOp fragment, ArrayRef<unsigned> operandGroups) {
+getViewOps(ExStreamFragmentOp fragment, const BoxGeometry &boxes,
+           ArrayRef<unsigned> operandGroups) {
   ValueAliasing aliasing(fragment);
   LivenessIntervals order(fragment, aliasing, /*useWaves=*/false);
-  StorageViews views(fragment, order, mayBeContiguousBoxOp, /*elide=*/true,
+  StorageViews views(fragment, order, boxes, /*elide=*/true,
                      operandGroups, hal::getSlabAlignments(fragment).offset);
   llvm::SmallPtrSet<Operation *, 16> viewOps;
   for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
@@ -98,6 +69,8 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
     return 0;
   Block &body = fragment.getBody().front();
   ValueAliasing aliasing(fragment);
+  // The boxes the lowering copies (planned once: reordering keeps them).
+  BoxGeometry boxes(fragment);
 
   // Level of each op: commands count 1 + their deepest dependency, other
   // ops the deepest dependency itself. Wave = level - 1 for commands.
@@ -132,7 +105,7 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   }
   {
     LivenessIntervals order(fragment, aliasing, /*useWaves=*/false);
-    StorageViews views(fragment, order, mayBeContiguousBoxOp, /*elide=*/true,
+    StorageViews views(fragment, order, boxes, /*elide=*/true,
                        operandGroups, hal::getSlabAlignments(fragment).offset);
     for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
          ++classIndex)
@@ -249,7 +222,7 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   // group seen through another), the fragment keeps its program order:
   // scheduling never costs a copy.
   llvm::SmallPtrSet<Operation *, 16> viewOpsAfter =
-      getViewOps(fragment, operandGroups);
+      getViewOps(fragment, boxes, operandGroups);
   if (llvm::any_of(viewOpsBefore,
                    [&](Operation *op) { return !viewOpsAfter.contains(op); })) {
     LLVM_DEBUG(llvm::dbgs() << "schedule of " << fragment.getLoc()

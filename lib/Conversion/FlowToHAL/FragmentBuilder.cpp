@@ -1,4 +1,4 @@
-//===- FragmentState.cpp - shared state of one fragment lowering ----------===//
+//===- FragmentBuilder.cpp - values outside a fragment, made once --------===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FragmentState.h"
+#include "FragmentBuilder.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -70,41 +70,33 @@ Value getOrCreateDeviceAllocator(RewriterBase &rewriter, Operation *op) {
 }
 
 //===----------------------------------------------------------------------===//
-// FragmentState
+// FragmentBuilder
 //===----------------------------------------------------------------------===//
 
-FragmentState::FragmentState(RewriterBase &rewriter,
-                             flow::ExStreamFragmentOp fragment,
-                             ValueRange convertedArguments,
-                             const ValueAliasing &aliasing,
-                             const LivenessIntervals &liveness,
-                             const StorageViews &views,
-                             ArrayRef<StorageKind> storageKinds)
-    : rewriter(rewriter), fragment(fragment),
-      convertedArguments(convertedArguments), aliasing(aliasing),
-      liveness(liveness), views(views), storageKinds(storageKinds),
-      prologueAnchor(fragment), classRanges(aliasing.getNumClasses()) {}
+FragmentBuilder::FragmentBuilder(RewriterBase &rewriter,
+                                 flow::ExStreamFragmentOp fragment)
+    : rewriter(rewriter), fragment(fragment), prologueAnchor(fragment) {}
 
-Value FragmentState::getDevice() {
+Value FragmentBuilder::getDevice() {
   if (!device)
     device = getOrCreateSharedDevice(rewriter, fragment);
   return device;
 }
 
-Value FragmentState::getAllocator() {
+Value FragmentBuilder::getAllocator() {
   if (!allocator)
     allocator = getOrCreateDeviceAllocator(rewriter, fragment);
   return allocator;
 }
 
-Value FragmentState::getIndex(int64_t value) {
+Value FragmentBuilder::getIndex(int64_t value) {
   Value &constant = indexConstants[value];
   if (!constant)
     constant = createInPrologue<arith::ConstantIndexOp>(value);
   return constant;
 }
 
-Value FragmentState::getI32(int32_t value) {
+Value FragmentBuilder::getI32(int32_t value) {
   Value &constant = i32Constants[value];
   if (!constant)
     constant = createInPrologue<arith::ConstantIntOp>(
@@ -112,7 +104,7 @@ Value FragmentState::getI32(int32_t value) {
   return constant;
 }
 
-Value FragmentState::hoistConstant(arith::ConstantOp constant) {
+Value FragmentBuilder::hoistConstant(arith::ConstantOp constant) {
   if (auto value = dyn_cast<IntegerAttr>(constant.getValue())) {
     if (value.getType().isIndex())
       return getIndex(value.getValue().getSExtValue());
@@ -122,11 +114,11 @@ Value FragmentState::hoistConstant(arith::ConstantOp constant) {
   return createInPrologue<arith::ConstantOp>(constant.getValue());
 }
 
-Value FragmentState::getElementType(Type elementType) {
+Value FragmentBuilder::getElementType(Type elementType) {
   return getI32(hal::getElementTypeValue(elementType).value_or(0));
 }
 
-Value FragmentState::getI32PushConstant(Value value) {
+Value FragmentBuilder::getI32PushConstant(Value value) {
   if (!value.getType().isIndex())
     return value;
   Value &cast = i32PushConstants[value];
@@ -135,7 +127,7 @@ Value FragmentState::getI32PushConstant(Value value) {
   return cast;
 }
 
-Value FragmentState::getGlobalBuffer(StringAttr name) {
+Value FragmentBuilder::getGlobalBuffer(StringAttr name) {
   Value &buffer = globalBuffers[name];
   if (!buffer)
     buffer = createInPrologue<util::GlobalLoadOp>(
@@ -144,7 +136,7 @@ Value FragmentState::getGlobalBuffer(StringAttr name) {
   return buffer;
 }
 
-Value FragmentState::getLayout(int64_t pushConstants, ArrayAttr setLayouts) {
+Value FragmentBuilder::getLayout(int64_t pushConstants, ArrayAttr setLayouts) {
   Value &layout = layouts[{pushConstants, setLayouts}];
   if (!layout)
     layout = createInPrologue<hal::ExecutableLayoutLookupOp>(
@@ -153,7 +145,7 @@ Value FragmentState::getLayout(int64_t pushConstants, ArrayAttr setLayouts) {
   return layout;
 }
 
-Value FragmentState::getSize(ShapedType type, ValueRange dims) {
+Value FragmentBuilder::getSize(ShapedType type, ValueRange dims) {
   std::vector<const void *> dimKey;
   for (Value dim : dims)
     dimKey.push_back(dim.getAsOpaquePointer());
@@ -181,7 +173,7 @@ Value FragmentState::getSize(ShapedType type, ValueRange dims) {
   return size;
 }
 
-Value FragmentState::getBoxOffset(const CopyBox &box,
+Value FragmentBuilder::getBoxOffset(const CopyBox &box,
                                   std::optional<int64_t> *staticOffset) {
   ShapedType outerType = box.outerType;
   std::optional<SmallVector<int64_t>> staticStarts =
@@ -213,27 +205,19 @@ Value FragmentState::getBoxOffset(const CopyBox &box,
       getElementType(outerType.getElementType()), getEncoding());
 }
 
-SmallVector<Value> FragmentState::getOuterDims(Value tensor) {
+SmallVector<Value> FragmentBuilder::getOuterDims(Value tensor) {
   FailureOr<SmallVector<Value>> dims = flow::findDynamicDims(tensor);
   assert(succeeded(dims) && "dims are found by the fragment check");
   return lookupScalars(*dims);
 }
 
-Value FragmentState::getValueSize(Value tensor) {
+Value FragmentBuilder::getValueSize(Value tensor) {
   return getSize(cast<ShapedType>(tensor.getType()), getOuterDims(tensor));
 }
 
-SmallVector<Value> FragmentState::lookupScalars(ValueRange inner) const {
+SmallVector<Value> FragmentBuilder::lookupScalars(ValueRange inner) const {
   return llvm::map_to_vector(inner,
                              [&](Value value) { return lookupScalar(value); });
-}
-
-void FragmentState::setClassRange(unsigned classIndex, BufferRange range) {
-  classRanges[classIndex] = range;
-}
-
-BufferRange FragmentState::getRange(Value tensor) const {
-  return classRanges[aliasing.getClassIndex(tensor)];
 }
 
 } // namespace streamhal

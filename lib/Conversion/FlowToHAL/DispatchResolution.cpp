@@ -1,13 +1,19 @@
-//===- DispatchRecorder.cpp - resolving and recording dispatches ----------===//
+//===- DispatchResolution.cpp - a dispatch's variants and bindings --------===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
+//
+// Resolves a `flow.dispatch` against its executable: for every variant, the
+// entry point, the interface, each `hal.bindings` entry as a binding or a
+// push constant, and the descriptor set layouts it is recorded with. The
+// fragment plan resolves each dispatch once; the recorder reads the result.
+//
+//===----------------------------------------------------------------------===//
 
-#include "CommandRecorder.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "FragmentPlan.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <map>
@@ -79,13 +85,14 @@ static std::string formatInteger(IntegerAttr attr) {
 
 /// Resolves one `hal.bindings` entry against `resolved.interface`.
 static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
-                                    ResolvedVariant &resolved) {
+                                    ResolvedVariant &resolved,
+                                    const ErrorReporter &report) {
   auto lookupBinding =
       [&](StringAttr name) -> FailureOr<hal::InterfaceBindingOp> {
     auto binding = dyn_cast_or_null<hal::InterfaceBindingOp>(
         SymbolTable::lookupSymbolIn(resolved.interface, name));
     if (!binding)
-      return op.emitOpError()
+      return report.emitOpError(op)
              << "hal.bindings entry " << entry << " names unknown binding @"
              << name.getValue() << " of interface @"
              << resolved.interface.getSymName();
@@ -95,7 +102,7 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
                         StringRef what) -> FailureOr<unsigned> {
     std::optional<int64_t> value = getIndexBelow(index, count);
     if (!value)
-      return op.emitOpError() << "hal.bindings entry " << entry << " names "
+      return report.emitOpError(op) << "hal.bindings entry " << entry << " names "
                               << what << " that does not exist";
     return static_cast<unsigned>(*value);
   };
@@ -118,7 +125,7 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
         if (failed(index))
           return failure();
         if (!isa<RankedTensorType>(op.getArguments()[*index].getType()))
-          return op.emitOpError() << "hal.bindings entry " << entry
+          return report.emitOpError(op) << "hal.bindings entry " << entry
                                   << " binds an operand that is not a tensor";
         return addBuffer(attr.getBinding(),
                          ResolvedBinding::Kind::OperandBuffer, *index);
@@ -129,7 +136,7 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
         if (failed(index))
           return failure();
         if (!isa<RankedTensorType>(op.getResult(*index).getType()))
-          return op.emitOpError() << "hal.bindings entry " << entry
+          return report.emitOpError(op) << "hal.bindings entry " << entry
                                   << " binds a result that is not a tensor";
         return addBuffer(attr.getBinding(), ResolvedBinding::Kind::ResultBuffer,
                          *index);
@@ -141,14 +148,14 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
           return failure();
         Type type = op.getArguments()[*index].getType();
         if (!type.isIndex() && !type.isInteger(32))
-          return op.emitOpError()
+          return report.emitOpError(op)
                  << "push constant operand " << *index << " has type " << type
                  << " but push constants take index or i32 values";
         int64_t count = resolved.pushConstantArguments.size();
         std::optional<int64_t> ordinal =
             getIndexBelow(attr.getOrdinal(), count);
         if (!ordinal)
-          return op.emitOpError()
+          return report.emitOpError(op)
                  << "push constant ordinal " << formatInteger(attr.getOrdinal())
                  << " is beyond the " << count
                  << " push constants of interface @"
@@ -160,7 +167,7 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
         auto global = SymbolTable::lookupNearestSymbolFrom<util::GlobalOp>(
             op, attr.getStorage());
         if (!global || !isa<hal::BufferType>(global.getType()))
-          return op.emitOpError()
+          return report.emitOpError(op)
                  << "hal.bindings entry " << entry
                  << " names constant storage @" << attr.getStorage().getValue()
                  << " that is not a !hal.buffer global";
@@ -169,7 +176,7 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
         std::optional<int64_t> length =
             getIndexBelow(attr.getLength(), INT64_MAX);
         if (!offset || !length)
-          return op.emitOpError()
+          return report.emitOpError(op)
                  << "hal.bindings entry " << entry
                  << " needs a byte range of non-negative 64-bit integers";
         if (failed(addBuffer(attr.getBinding(),
@@ -182,28 +189,29 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
         return success();
       })
       .Default([&](Attribute) {
-        return op.emitOpError() << "has a malformed hal.bindings entry "
+        return report.emitOpError(op) << "has a malformed hal.bindings entry "
                                 << entry << ": expected #hal.ex.* bindings";
       });
 }
 
-FailureOr<SmallVector<ResolvedVariant>> resolveDispatch(flow::DispatchOp op) {
+FailureOr<SmallVector<ResolvedVariant>>
+resolveDispatch(flow::DispatchOp op, const ErrorReporter &report) {
   SymbolRefAttr callee = op.getEntryPointAttr();
   if (callee.getNestedReferences().size() != 1)
-    return op.emitOpError()
+    return report.emitOpError(op)
            << "callee " << callee << " must have the form @executable::@entry";
   auto executable = SymbolTable::lookupNearestSymbolFrom<hal::ExecutableOp>(
       op, callee.getRootReference());
   if (!executable)
-    return op.emitOpError()
+    return report.emitOpError(op)
            << "callee executable @" << callee.getRootReference().getValue()
            << " not found";
   Attribute bindingsAttr = op->getAttr(flow::DispatchOp::getBindingsAttrName());
   if (!bindingsAttr)
-    return op.emitOpError() << "is missing its hal.bindings attribute";
+    return report.emitOpError(op) << "is missing its hal.bindings attribute";
   auto bindings = dyn_cast<ArrayAttr>(bindingsAttr);
   if (!bindings)
-    return op.emitOpError() << "has a malformed hal.bindings attribute: "
+    return report.emitOpError(op) << "has a malformed hal.bindings attribute: "
                                "expected an array of #hal.ex.* bindings";
 
   SmallVector<ResolvedVariant> variants;
@@ -212,29 +220,29 @@ FailureOr<SmallVector<ResolvedVariant>> resolveDispatch(flow::DispatchOp op) {
     auto entryPoint = dyn_cast_or_null<hal::ExecutableEntryPointOp>(
         SymbolTable::lookupSymbolIn(variant, entryName));
     if (!entryPoint)
-      return op.emitOpError()
+      return report.emitOpError(op)
              << "variant @" << variant.getSymName() << " of executable @"
              << executable.getSymName() << " has no entry point @"
              << entryName.getValue();
     hal::InterfaceOp interface = entryPoint.lookupInterface();
     if (!interface)
-      return op.emitOpError()
+      return report.emitOpError(op)
              << "entry point " << callee << " has no hal.interface";
     Region &region = entryPoint.getWorkgroupCountRegion();
     if (!region.empty() && region.getNumArguments() != op.getWorkload().size())
-      return op.emitOpError()
+      return report.emitOpError(op)
              << "workload has " << op.getWorkload().size()
              << " values but the workgroup count region of variant @"
              << variant.getSymName() << " takes " << region.getNumArguments();
     if (interface.getPushConstantCount() > kMaxPushConstants)
-      return op.emitOpError()
+      return report.emitOpError(op)
              << "interface @" << interface.getSymName() << " declares "
              << interface.getPushConstantCount()
              << " push constants; devices guarantee at most "
              << kMaxPushConstants << " (128 bytes)";
     for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
       if (binding.getSet().getSExtValue() >= kMaxDescriptorSets)
-        return op.emitOpError()
+        return report.emitOpError(op)
                << "interface binding @" << binding.getSymName() << " of @"
                << interface.getSymName() << " is in descriptor set "
                << binding.getSet().getSExtValue() << "; sets 0 to "
@@ -242,150 +250,15 @@ FailureOr<SmallVector<ResolvedVariant>> resolveDispatch(flow::DispatchOp op) {
     ResolvedVariant resolved{variant, entryPoint, interface};
     resolved.pushConstantArguments.resize(interface.getPushConstantCount());
     for (Attribute entry : bindings)
-      if (failed(resolveBinding(op, entry, resolved)))
+      if (failed(resolveBinding(op, entry, resolved, report)))
         return failure();
     resolved.setLayouts = buildSetLayouts(interface, resolved.bindings);
     variants.push_back(std::move(resolved));
   }
   if (variants.empty())
-    return op.emitOpError() << "executable @" << executable.getSymName()
+    return report.emitOpError(op) << "executable @" << executable.getSymName()
                             << " has no variants to dispatch";
   return variants;
-}
-
-//===----------------------------------------------------------------------===//
-// Recording
-//===----------------------------------------------------------------------===//
-
-void CommandRecorder::recordDispatch(flow::DispatchOp op) {
-  // Dispatches of one callee with the same bindings resolve alike (the
-  // per-op checks already passed), so resolve each such pair once.
-  std::pair<Attribute, Attribute> key{
-      op.getEntryPointAttr(),
-      op->getAttr(flow::DispatchOp::getBindingsAttrName())};
-  auto cached = resolvedDispatches.find(key);
-  if (cached == resolvedDispatches.end()) {
-    FailureOr<SmallVector<ResolvedVariant>> resolved = resolveDispatch(op);
-    assert(succeeded(resolved) && "dispatches are resolved by the check");
-    cached = resolvedDispatches.try_emplace(key, std::move(*resolved)).first;
-  }
-  SmallVector<ResolvedVariant> &variants = cached->second;
-  RewriterBase &rewriter = state.getRewriter();
-  MLIRContext *context = rewriter.getContext();
-  SmallVector<Attribute> conditions;
-  for (ResolvedVariant &resolved : variants)
-    conditions.push_back(hal::MatchExecutableFormatAttr::get(
-        context, resolved.variant.getTarget().getFormat()));
-  auto switchOp = hal::DeviceSwitchOp::create(
-      rewriter, op.getLoc(), TypeRange(), state.getDevice(),
-      rewriter.getArrayAttr(conditions), variants.size());
-  for (auto [resolved, region] :
-       llvm::zip_equal(variants, switchOp.getConditionRegions()))
-    recordDispatchCase(op, resolved, region);
-  finishCommand(switchOp);
-}
-
-void CommandRecorder::recordDispatchCase(flow::DispatchOp op,
-                                         const ResolvedVariant &resolved,
-                                         Region &region) {
-  RewriterBase &rewriter = state.getRewriter();
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.createBlock(&region);
-  Location loc = op.getLoc();
-  int64_t pushConstantCount = resolved.pushConstantArguments.size();
-  Value layout = state.getLayout(pushConstantCount, resolved.setLayouts);
-
-  // One descriptor set push per set, bindings in hal.bindings order.
-  std::map<int64_t, SmallVector<const ResolvedBinding *>> bySet;
-  for (const ResolvedBinding &binding : resolved.bindings)
-    bySet[binding.set].push_back(&binding);
-  for (auto &[set, bindings] : bySet) {
-    SmallVector<Value> ordinals, buffers, offsets, lengths;
-    std::set<int64_t> pushed;
-    for (const ResolvedBinding *binding : bindings) {
-      // A tied operand and its result may name one binding (one storage,
-      // checked by the dispatch verifier): it is bound once.
-      if (!pushed.insert(binding->ordinal).second)
-        continue;
-      ordinals.push_back(state.getIndex(binding->ordinal));
-      BufferRange range;
-      switch (binding->kind) {
-      case ResolvedBinding::Kind::OperandBuffer:
-        range = state.getRange(op.getArguments()[binding->index]);
-        break;
-      case ResolvedBinding::Kind::ResultBuffer:
-        range = state.getRange(op.getResult(binding->index));
-        break;
-      case ResolvedBinding::Kind::ConstantStorage:
-        range = {state.getGlobalBuffer(binding->storage),
-                 state.getIndex(binding->length)};
-        break;
-      }
-      buffers.push_back(range.buffer);
-      offsets.push_back(state.getIndex(binding->offset));
-      lengths.push_back(range.length);
-    }
-    hal::CommandBufferPushDescriptorSetOp::create(
-        rewriter, loc, commandBuffer, layout, state.getIndex(set), ordinals,
-        buffers, offsets, lengths);
-  }
-
-  if (pushConstantCount > 0) {
-    SmallVector<Value> values;
-    for (std::optional<unsigned> argument : resolved.pushConstantArguments) {
-      if (!argument) {
-        values.push_back(state.getI32(0));
-        continue;
-      }
-      values.push_back(state.getI32PushConstant(
-          state.lookupScalar(op.getArguments()[*argument])));
-    }
-    hal::CommandBufferPushConstantsOp::create(
-        rewriter, loc, commandBuffer, layout, rewriter.getIndexAttr(0), values);
-  }
-
-  SmallVector<Value, 3> workgroups =
-      buildWorkgroupCount(op, resolved.entryPoint);
-  hal::ExecutableVariantOp variant = resolved.variant;
-  hal::ExecutableEntryPointOp entryPoint = resolved.entryPoint;
-  auto target =
-      SymbolRefAttr::get(op.getEntryPointAttr().getRootReference(),
-                         {FlatSymbolRefAttr::get(variant.getSymNameAttr()),
-                          FlatSymbolRefAttr::get(entryPoint.getSymNameAttr())});
-  hal::CommandBufferDispatchSymbolOp::create(rewriter, loc, commandBuffer,
-                                             target, workgroups[0],
-                                             workgroups[1], workgroups[2]);
-  hal::ReturnOp::create(rewriter, loc);
-}
-
-SmallVector<Value, 3>
-CommandRecorder::buildWorkgroupCount(flow::DispatchOp op,
-                                     hal::ExecutableEntryPointOp entryPoint) {
-  RewriterBase &rewriter = state.getRewriter();
-  SmallVector<Value> workload = state.lookupScalars(op.getWorkload());
-  Region &region = entryPoint.getWorkgroupCountRegion();
-  if (!region.empty()) {
-    // The entry point computes the count: inline its region here.
-    IRMapping mapping;
-    for (auto [argument, value] :
-         llvm::zip_equal(region.getArguments(), workload))
-      mapping.map(argument, value);
-    Block &block = region.front();
-    for (Operation &inner : block.without_terminator())
-      rewriter.clone(inner, mapping);
-    SmallVector<Value, 3> counts;
-    for (Value count : block.getTerminator()->getOperands())
-      counts.push_back(mapping.lookupOrDefault(count));
-    return counts;
-  }
-  // Workgroup size 1x1x1: the workload is the count. Missing dims are 1;
-  // dims past the third fold into z so that x*y*z covers the workload.
-  SmallVector<Value, 3> counts;
-  for (unsigned dim = 0; dim < 3; ++dim)
-    counts.push_back(dim < workload.size() ? workload[dim] : state.getIndex(1));
-  for (unsigned dim = 3; dim < workload.size(); ++dim)
-    counts[2] = state.createInPrologue<arith::MulIOp>(counts[2], workload[dim]);
-  return counts;
 }
 
 } // namespace streamhal

@@ -1,4 +1,4 @@
-//===- WideSplat.h - splats of 8-byte elements ------------------*- C++ -*-===//
+//===- Splats.h - how a splat is filled -------------------------*- C++ -*-===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,24 +6,31 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Fills take a 32-bit pattern, so a splat of 8-byte elements (i64, f64,
-// complex<f32>) is either one fill (when both 32-bit halves of the value are
-// equal) or two 4-byte fills of the first element followed by copies that
-// double the filled prefix until it covers the whole tensor. These are the
-// pieces of that lowering the fragment check shares with the recorder.
+// Fills take a 32-bit pattern. A splat of 1-, 2- or 4-byte elements is one
+// fill of the element repeated across 32 bits; a splat of 8-byte elements
+// (i64, f64, complex<f32>) is either one fill (when both 32-bit halves of
+// the value are equal) or two 4-byte fills of the first element followed by
+// copies that double the filled prefix until it covers the whole tensor.
+// These are the facts the fragment check and the recorder share.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_WIDESPLAT_H
-#define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_WIDESPLAT_H
+#ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_SPLATS_H
+#define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_SPLATS_H
 
 #include "mlir/IR/Value.h"
+#include "streamhal/Analysis/ErrorReporter.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <optional>
 
 namespace streamhal {
+
+/// The multiplier that repeats a zero-extended element of `elementType`
+/// across 32 bits (0x01010101 for 8 bits, 0x00010001 for 16, 1 for 32), or
+/// std::nullopt for widths a 32-bit fill cannot express.
+std::optional<uint32_t> getSplatPatternMultiplier(mlir::Type elementType);
 
 /// Bytes of one element of a wide splat.
 constexpr int64_t kWideSplatElementBytes = 8;
@@ -63,8 +70,9 @@ llvm::SmallVector<WideSplatCopy> planWideSplatCopies(int64_t length);
 
 /// Checks that a splat of a wide element type can be recorded, reporting
 /// at the op why not. Only called for wide element types.
-mlir::LogicalResult checkWideSplat(flow::TensorSplatOp op);
+mlir::LogicalResult checkWideSplat(flow::TensorSplatOp op,
+                                   const ErrorReporter &report);
 
 } // namespace streamhal
 
-#endif // STREAMHAL_LIB_CONVERSION_FLOWTOHAL_WIDESPLAT_H
+#endif // STREAMHAL_LIB_CONVERSION_FLOWTOHAL_SPLATS_H

@@ -1,4 +1,4 @@
-//===- BoxCopy.h - planning slice and update copies -------------*- C++ -*-===//
+//===- BoxGeometry.h - the boxes slices and updates copy --------*- C++ -*-===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -10,15 +10,19 @@
 // `flow.tensor.update` copies a whole tensor into a box of its target. This
 // file decides how such a box is copied: as one copy when it is contiguous in
 // the outer tensor, as one copy per contiguous run when its shape is static,
-// or not at all (a located error) when neither can be shown. The fragment
-// check and the recorder call the same planner so that they always agree.
+// or not at all (a located error) when neither can be shown. BoxGeometry
+// plans every box of a fragment once; the fragment check reports its
+// failures, copy elision asks it which boxes are contiguous and the recorder
+// reads its plans.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_BOXCOPY_H
-#define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_BOXCOPY_H
+#ifndef STREAMHAL_ANALYSIS_BOXGEOMETRY_H
+#define STREAMHAL_ANALYSIS_BOXGEOMETRY_H
 
 #include "mlir/IR/OpDefinition.h"
+#include "streamhal/Analysis/ErrorReporter.h"
+#include "llvm/ADT/DenseMap.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -62,13 +66,51 @@ struct BoxCopyPlan {
 };
 
 /// Plans the copy of `box` for `op`: checks every bound that is known and
-/// decides contiguity. Fails with a diagnostic at `op` for an out-of-bounds
-/// box, a length operand that contradicts the type, a box whose contiguity
-/// depends on dynamic sizes, a non-contiguous box with a dynamic shape, or
-/// one that needs more than kMaxCopyRuns copies.
+/// decides contiguity. Fails, reporting at `op` through `report`, for an
+/// out-of-bounds box, a length operand that contradicts the type, a box
+/// whose contiguity depends on dynamic sizes, a non-contiguous box with a
+/// dynamic shape, or one that needs more than kMaxCopyRuns copies.
 mlir::FailureOr<BoxCopyPlan> planBoxCopy(mlir::Operation *op,
-                                         const CopyBox &box);
+                                         const CopyBox &box,
+                                         const ErrorReporter &report);
+
+/// The copy plan of every `flow.tensor.slice` and `flow.tensor.update` in
+/// the body of one fragment, each planned once on the body's own values.
+class BoxGeometry {
+public:
+  /// Plans every box of `fragment` (a `flow.ex.stream.fragment`), reporting
+  /// each one that cannot be copied through `report`. The default reporter
+  /// is silent, so that `getAnalysis<BoxGeometry>()` can build it.
+  explicit BoxGeometry(mlir::Operation *fragment,
+                       const ErrorReporter &report = ErrorReporter(false));
+
+  /// Whether every box of the fragment could be planned.
+  bool isValid() const { return valid; }
+  /// The plan of a slice or update of the body, or null when it has none
+  /// (another op, or a box that cannot be copied).
+  const BoxCopyPlan *lookup(mlir::Operation *boxOp) const {
+    auto it = plans.find(boxOp);
+    return it == plans.end() ? nullptr : &it->second;
+  }
+  /// Whether the box of `boxOp` is one contiguous byte range of its outer
+  /// tensor (false for a box without a plan).
+  bool isContiguous(mlir::Operation *boxOp) const {
+    const BoxCopyPlan *plan = lookup(boxOp);
+    return plan && plan->contiguous;
+  }
+
+  /// Prints one line per box: `<op> at <loc>: contiguous` or `N runs of M`.
+  void print(llvm::raw_ostream &os) const;
+  /// Prints to stderr, for debuggers.
+  void dump() const;
+
+private:
+  /// In body order, for printing.
+  llvm::SmallVector<mlir::Operation *> boxOps;
+  llvm::DenseMap<mlir::Operation *, BoxCopyPlan> plans;
+  bool valid = true;
+};
 
 } // namespace streamhal
 
-#endif // STREAMHAL_LIB_CONVERSION_FLOWTOHAL_BOXCOPY_H
+#endif // STREAMHAL_ANALYSIS_BOXGEOMETRY_H

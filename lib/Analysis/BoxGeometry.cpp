@@ -1,4 +1,4 @@
-//===- BoxCopy.cpp - planning slice and update copies ---------------------===//
+//===- BoxGeometry.cpp - the boxes slices and updates copy ---------------===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BoxCopy.h"
+#include "streamhal/Analysis/BoxGeometry.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -85,16 +85,17 @@ static bool isProvablySame(OpFoldResult a, OpFoldResult b) {
 }
 
 /// Checks every bound of the box that is known.
-static LogicalResult checkBounds(Operation *op, const CopyBox &box) {
+static LogicalResult checkBounds(Operation *op, const CopyBox &box,
+                                 const ErrorReporter &report) {
   for (int64_t dim = 0, rank = box.outerType.getRank(); dim < rank; ++dim) {
     std::optional<int64_t> start = getConstantIntValue(box.starts[dim]);
     std::optional<int64_t> length = getConstantIntValue(box.lengths[dim]);
     std::optional<int64_t> extent = getConstantIntValue(box.outerExtents[dim]);
     if (start && *start < 0)
-      return op->emitOpError() << "has start index " << *start
+      return report.emitOpError(op) << "has start index " << *start
                                << " in dimension " << dim << ", below 0";
     if (length && *length < 0)
-      return op->emitOpError() << "has length " << *length << " in dimension "
+      return report.emitOpError(op) << "has length " << *length << " in dimension "
                                << dim << ", below 0";
     if (!start || !length || !extent)
       continue;
@@ -102,7 +103,7 @@ static LogicalResult checkBounds(Operation *op, const CopyBox &box) {
     uint64_t end =
         static_cast<uint64_t>(*start) + static_cast<uint64_t>(*length);
     if (end > static_cast<uint64_t>(*extent))
-      return op->emitOpError()
+      return report.emitOpError(op)
              << "copies a box out of bounds of " << box.outerType
              << ": dimension " << dim << " spans [" << *start << ", " << end
              << ") but has " << *extent << " elements";
@@ -112,7 +113,8 @@ static LogicalResult checkBounds(Operation *op, const CopyBox &box) {
 
 /// A slice's length operands only spell its result type: refuse one that
 /// contradicts it.
-static LogicalResult checkSliceLengths(Operation *op, const CopyBox &box) {
+static LogicalResult checkSliceLengths(Operation *op, const CopyBox &box,
+                                       const ErrorReporter &report) {
   auto slice = dyn_cast<flow::TensorSliceOp>(op);
   if (!slice)
     return success();
@@ -121,7 +123,7 @@ static LogicalResult checkSliceLengths(Operation *op, const CopyBox &box) {
         flow::getConstantIntThroughCaptures(operand);
     std::optional<int64_t> typed = getConstantIntValue(box.lengths[dim]);
     if (spelled && typed && *spelled != *typed)
-      return op->emitOpError()
+      return report.emitOpError(op)
              << "has length operand " << *spelled << " in dimension " << dim
              << " but its result type " << slice.getType() << " has " << *typed;
   }
@@ -132,7 +134,8 @@ static LogicalResult checkSliceLengths(Operation *op, const CopyBox &box) {
 /// dimension `dynamicDim`. Calls it non-contiguous only when that is certain
 /// whatever the dynamic sizes are.
 static LogicalResult emitDynamicBoxError(Operation *op, const CopyBox &box,
-                                         int64_t dynamicDim) {
+                                         int64_t dynamicDim,
+                                         const ErrorReporter &report) {
   int64_t rank = box.outerType.getRank();
   // The box is contiguous iff, for some k, every dim before k has length 1
   // and every dim after k is full. It is certainly not when the last dim
@@ -154,12 +157,12 @@ static LogicalResult emitDynamicBoxError(Operation *op, const CopyBox &box,
     }
   }
   if (lastNotFull > largestK)
-    return op->emitOpError()
+    return report.emitOpError(op)
            << "copies a non-contiguous box of " << box.outerType
            << " whose shape is dynamic (dimension " << dynamicDim
            << "); only a static non-contiguous box can be split into one "
               "copy per contiguous run";
-  return op->emitOpError()
+  return report.emitOpError(op)
          << "copies a box of " << box.outerType
          << " whose contiguity depends on dynamic sizes (dimension "
          << dynamicDim
@@ -167,13 +170,15 @@ static LogicalResult emitDynamicBoxError(Operation *op, const CopyBox &box,
             "shape and the outer shape are static";
 }
 
-FailureOr<BoxCopyPlan> planBoxCopy(Operation *op, const CopyBox &box) {
+FailureOr<BoxCopyPlan> planBoxCopy(Operation *op, const CopyBox &box,
+                                   const ErrorReporter &report) {
   int64_t rank = box.outerType.getRank();
   if (static_cast<int64_t>(box.lengths.size()) != rank ||
       static_cast<int64_t>(box.starts.size()) != rank ||
       static_cast<int64_t>(box.outerExtents.size()) != rank)
-    return op->emitOpError() << "has a malformed box for " << box.outerType;
-  if (failed(checkBounds(op, box)) || failed(checkSliceLengths(op, box)))
+    return report.emitOpError(op) << "has a malformed box for " << box.outerType;
+  if (failed(checkBounds(op, box, report)) ||
+      failed(checkSliceLengths(op, box, report)))
     return failure();
 
   BoxCopyPlan plan;
@@ -206,7 +211,7 @@ FailureOr<BoxCopyPlan> planBoxCopy(Operation *op, const CopyBox &box) {
     std::optional<int64_t> length = getConstantIntValue(box.lengths[dim]);
     std::optional<int64_t> extent = getConstantIntValue(box.outerExtents[dim]);
     if (!length || !extent)
-      return emitDynamicBoxError(op, box, dim);
+      return emitDynamicBoxError(op, box, dim, report);
     lengths.push_back(*length);
     shape.push_back(*extent);
   }
@@ -225,7 +230,7 @@ FailureOr<BoxCopyPlan> planBoxCopy(Operation *op, const CopyBox &box) {
   for (int64_t dim = 0; dim < runDim; ++dim)
     runCount *= lengths[dim];
   if (runCount > kMaxCopyRuns)
-    return op->emitOpError()
+    return report.emitOpError(op)
            << "would need " << runCount
            << " separate copies for a non-contiguous box of " << box.outerType
            << " (the limit is " << kMaxCopyRuns << ")";
@@ -244,5 +249,44 @@ FailureOr<BoxCopyPlan> planBoxCopy(Operation *op, const CopyBox &box) {
   }
   return plan;
 }
+
+//===----------------------------------------------------------------------===//
+// BoxGeometry
+//===----------------------------------------------------------------------===//
+
+BoxGeometry::BoxGeometry(Operation *fragment, const ErrorReporter &report) {
+  Region &region = fragment->getRegion(0);
+  if (region.empty())
+    return;
+  for (Operation &op : region.front()) {
+    if (!isa<flow::TensorSliceOp, flow::TensorUpdateOp>(op))
+      continue;
+    // The body's own values: what is known of them is known through the
+    // fragment's operands too, so the recorder's plan is the same.
+    FailureOr<BoxCopyPlan> plan =
+        planBoxCopy(&op, getCopyBox(&op, [](Value value) { return value; }),
+                    report);
+    if (failed(plan)) {
+      valid = false;
+      continue;
+    }
+    boxOps.push_back(&op);
+    plans.try_emplace(&op, std::move(*plan));
+  }
+}
+
+void BoxGeometry::print(llvm::raw_ostream &os) const {
+  for (Operation *op : boxOps) {
+    const BoxCopyPlan &plan = plans.find(op)->second;
+    os << op->getName() << " at " << op->getLoc() << ": ";
+    if (plan.contiguous)
+      os << "contiguous\n";
+    else
+      os << plan.runDeltas.size() << " runs of " << plan.runElements
+         << " elements\n";
+  }
+}
+
+void BoxGeometry::dump() const { print(llvm::errs()); }
 
 } // namespace streamhal

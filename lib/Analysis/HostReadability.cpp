@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "streamhal/Conversion/FlowToHAL/HostReadability.h"
+#include "streamhal/Analysis/HostReadability.h"
 #include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/Support/Debug.h"

@@ -1,4 +1,4 @@
-//===- WideSplat.cpp - splats of 8-byte elements --------------------------===//
+//===- RecordSplats.cpp - recording splats as fills ----------------------===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,7 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A fill repeats a 32-bit pattern, so an 8-byte element whose two halves
+// A splat of narrow elements is one fill of its value repeated across 32
+// bits. A fill repeats a 32-bit pattern, so an 8-byte element whose two halves
 // differ cannot be written by one fill. The splat then writes its first
 // element with two 4-byte fills (low half, high half) and doubles the
 // written prefix with copies: [0, L) -> [L, min(2L, n)) for L = 8, 16, ...
@@ -17,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "WideSplat.h"
 #include "CommandRecorder.h"
+#include "Splats.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -31,6 +32,21 @@ namespace streamhal {
 //===----------------------------------------------------------------------===//
 // Element types and constant values
 //===----------------------------------------------------------------------===//
+
+std::optional<uint32_t> getSplatPatternMultiplier(Type elementType) {
+  if (!elementType.isIntOrFloat())
+    return std::nullopt;
+  switch ((elementType.getIntOrFloatBitWidth() + 7) / 8) {
+  case 1:
+    return 0x01010101u;
+  case 2:
+    return 0x00010001u;
+  case 4:
+    return 1u;
+  default:
+    return std::nullopt;
+  }
+}
 
 bool isWideSplatElementType(Type type) {
   if (type.isIntOrFloat())
@@ -78,13 +94,14 @@ std::optional<uint32_t> getWideSplatPattern(Value value) {
   return low;
 }
 
-LogicalResult checkWideSplat(flow::TensorSplatOp op) {
+LogicalResult checkWideSplat(flow::TensorSplatOp op,
+                             const ErrorReporter &report) {
   Type type = op.getValue().getType();
   assert(isWideSplatElementType(type) && "not a wide splat");
   // Splitting a runtime complex value into its parts would need the complex
   // dialect, which the lowering does not depend on.
   if (isa<ComplexType>(type) && !getWideSplatConstant(op.getValue()))
-    return op.emitOpError()
+    return report.emitOpError(op)
            << "splats a " << type
            << " value that is not a constant: only constant complex splats "
               "can be lowered (the lowering cannot split a runtime complex "
@@ -107,58 +124,106 @@ SmallVector<WideSplatCopy> planWideSplatCopies(int64_t length) {
 // Recording
 //===----------------------------------------------------------------------===//
 
+void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
+  if (isWideSplatElementType(op.getValue().getType())) {
+    recordWideSplat(op);
+    return;
+  }
+  RewriterBase &rewriter = builder.getRewriter();
+  BufferRange range = storage.getRange(op.getResult());
+  Value value = builder.lookupScalar(op.getValue());
+  Type type = value.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type i32 = rewriter.getI32Type();
+  Value pattern = value;
+  // Floats fill with their bits; narrow values are zero-extended and then
+  // repeated across the 32-bit pattern by one multiply.
+  if (isa<FloatType>(type))
+    pattern = builder.createInPrologue<arith::BitcastOp>(
+        rewriter.getIntegerType(width), pattern);
+  if (width < 32)
+    pattern = builder.createInPrologue<arith::ExtUIOp>(i32, pattern);
+  uint32_t multiplier = getSplatPatternMultiplier(type).value_or(1);
+  if (multiplier != 1)
+    pattern = builder.createInPrologue<arith::MulIOp>(
+        pattern, builder.getI32(static_cast<int32_t>(multiplier)));
+  // Fills take 4-byte aligned lengths: padded storage is filled with its
+  // rounded length; otherwise (storage sized exactly, such as an operand)
+  // the aligned prefix is filled and the tail copied from it (the pattern
+  // repeats every 4 bytes).
+  if (range.fillBuffer) {
+    finishCommand(hal::CommandBufferFillBufferOp::create(
+        rewriter, op.getLoc(), commandBuffer, range.fillBuffer,
+        builder.getIndex(0), range.fillLength, pattern));
+    return;
+  }
+  std::optional<int64_t> length = getConstantIntValue(range.length);
+  if (!length || *length % 4 == 0 || *length < 4) {
+    finishCommand(hal::CommandBufferFillBufferOp::create(
+        rewriter, op.getLoc(), commandBuffer, range.buffer, builder.getIndex(0),
+        range.length, pattern));
+    return;
+  }
+  int64_t prefix = llvm::alignDown(*length, 4);
+  finishCommand(hal::CommandBufferFillBufferOp::create(
+      rewriter, op.getLoc(), commandBuffer, range.buffer, builder.getIndex(0),
+      builder.getIndex(prefix), pattern));
+  recordCopy(range.buffer, builder.getIndex(0), range.buffer,
+             builder.getIndex(prefix), builder.getIndex(*length - prefix));
+}
+
 /// The two 32-bit halves of the splat value, as `i32` values outside the
 /// fragment.
-static std::pair<Value, Value> getHalves(FragmentState &state,
+static std::pair<Value, Value> getHalves(FragmentBuilder &builder,
                                          flow::TensorSplatOp op) {
   if (std::optional<uint64_t> word = getWideSplatConstant(op.getValue()))
-    return {state.getI32(static_cast<int32_t>(static_cast<uint32_t>(*word))),
-            state.getI32(static_cast<int32_t>(*word >> 32))};
-  RewriterBase &rewriter = state.getRewriter();
-  Value value = state.lookupScalar(op.getValue());
+    return {builder.getI32(static_cast<int32_t>(static_cast<uint32_t>(*word))),
+            builder.getI32(static_cast<int32_t>(*word >> 32))};
+  RewriterBase &rewriter = builder.getRewriter();
+  Value value = builder.lookupScalar(op.getValue());
   Type i64 = rewriter.getI64Type();
   Type i32 = rewriter.getI32Type();
   if (isa<FloatType>(value.getType()))
-    value = state.createInPrologue<arith::BitcastOp>(i64, value);
-  Value low = state.createInPrologue<arith::TruncIOp>(i32, value);
-  Value shifted = state.createInPrologue<arith::ShRUIOp>(
-      value, state.createInPrologue<arith::ConstantIntOp>(i64, 32));
-  Value high = state.createInPrologue<arith::TruncIOp>(i32, shifted);
+    value = builder.createInPrologue<arith::BitcastOp>(i64, value);
+  Value low = builder.createInPrologue<arith::TruncIOp>(i32, value);
+  Value shifted = builder.createInPrologue<arith::ShRUIOp>(
+      value, builder.createInPrologue<arith::ConstantIntOp>(i64, 32));
+  Value high = builder.createInPrologue<arith::TruncIOp>(i32, shifted);
   return {low, high};
 }
 
 void CommandRecorder::recordWideSplat(flow::TensorSplatOp op) {
-  RewriterBase &rewriter = state.getRewriter();
-  BufferRange range = state.getRange(op.getResult());
+  RewriterBase &rewriter = builder.getRewriter();
+  BufferRange range = storage.getRange(op.getResult());
   auto fill = [&](Value offset, Value length, Value pattern) {
     finishCommand(hal::CommandBufferFillBufferOp::create(
         rewriter, op.getLoc(), commandBuffer, range.buffer, offset, length,
         pattern));
   };
   auto copy = [&](Value targetOffset, Value length) {
-    recordCopy(range.buffer, state.getIndex(0), range.buffer, targetOffset,
+    recordCopy(range.buffer, builder.getIndex(0), range.buffer, targetOffset,
                length);
   };
   // Equal halves: one fill repeats either half over the whole range.
   if (std::optional<uint32_t> pattern = getWideSplatPattern(op.getValue())) {
-    fill(state.getIndex(0), range.length,
-         state.getI32(static_cast<int32_t>(*pattern)));
+    fill(builder.getIndex(0), range.length,
+         builder.getI32(static_cast<int32_t>(*pattern)));
     return;
   }
 
   std::optional<int64_t> length = getConstantIntValue(range.length);
   if (length == 0)
     return;
-  auto [low, high] = getHalves(state, op);
+  auto [low, high] = getHalves(builder, op);
   const int64_t half = kWideSplatElementBytes / 2;
 
   // A static length: the first element, then exactly the copies needed.
   if (length) {
     assert(*length % kWideSplatElementBytes == 0 && "a partial element");
-    fill(state.getIndex(0), state.getIndex(half), low);
-    fill(state.getIndex(half), state.getIndex(half), high);
+    fill(builder.getIndex(0), builder.getIndex(half), low);
+    fill(builder.getIndex(half), builder.getIndex(half), high);
     for (WideSplatCopy planned : planWideSplatCopies(*length))
-      copy(state.getIndex(planned.offset), state.getIndex(planned.length));
+      copy(builder.getIndex(planned.offset), builder.getIndex(planned.length));
     return;
   }
 
@@ -168,14 +233,14 @@ void CommandRecorder::recordWideSplat(flow::TensorSplatOp op) {
   // start = min(L, n) of min(L, n - start) bytes, which is zero once L >= n.
   Value n = range.length;
   Value halfLength =
-      state.createInPrologue<arith::MinUIOp>(n, state.getIndex(half));
-  fill(state.getIndex(0), halfLength, low);
+      builder.createInPrologue<arith::MinUIOp>(n, builder.getIndex(half));
+  fill(builder.getIndex(0), halfLength, low);
   fill(halfLength, halfLength, high);
   for (unsigned k = 0; k < kWideSplatDynamicCopies; ++k) {
-    Value copied = state.getIndex(kWideSplatElementBytes << k);
-    Value start = state.createInPrologue<arith::MinUIOp>(copied, n);
-    Value rest = state.createInPrologue<arith::SubIOp>(n, start);
-    copy(start, state.createInPrologue<arith::MinUIOp>(copied, rest));
+    Value copied = builder.getIndex(kWideSplatElementBytes << k);
+    Value start = builder.createInPrologue<arith::MinUIOp>(copied, n);
+    Value rest = builder.createInPrologue<arith::SubIOp>(n, start);
+    copy(start, builder.createInPrologue<arith::MinUIOp>(copied, rest));
   }
 }
 

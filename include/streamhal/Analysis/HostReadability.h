@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef STREAMHAL_CONVERSION_FLOWTOHAL_HOSTREADABILITY_H
-#define STREAMHAL_CONVERSION_FLOWTOHAL_HOSTREADABILITY_H
+#ifndef STREAMHAL_ANALYSIS_HOSTREADABILITY_H
+#define STREAMHAL_ANALYSIS_HOSTREADABILITY_H
 
 #include "mlir/IR/Operation.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
@@ -73,4 +73,4 @@ private:
 
 } // namespace streamhal
 
-#endif // STREAMHAL_CONVERSION_FLOWTOHAL_HOSTREADABILITY_H
+#endif // STREAMHAL_ANALYSIS_HOSTREADABILITY_H

@@ -1,4 +1,4 @@
-//===- StoragePlan.cpp - buffer ranges of a fragment's values -------------===//
+//===- FragmentStorage.cpp - buffer ranges of a fragment's values ---------===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "StoragePlan.h"
+#include "FragmentStorage.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
@@ -16,10 +16,6 @@
 using namespace mlir;
 
 namespace streamhal {
-
-//===----------------------------------------------------------------------===//
-// Classification
-//===----------------------------------------------------------------------===//
 
 /// Returns true when a splat defines a member of class `classIndex` with
 /// elements narrower than 4 bytes, so that its byte size may not be a
@@ -43,7 +39,7 @@ static bool needsFillPadding(const ValueAliasing &aliasing,
 }
 
 /// `size` rounded up to a multiple of 4, in the prologue.
-static Value alignSizeTo4(FragmentState &state, Value size) {
+static Value alignSizeTo4(FragmentBuilder &state, Value size) {
   if (std::optional<int64_t> constant = getConstantIntValue(size))
     return state.getIndex(llvm::alignTo(*constant, 4));
   Value plus3 = state.createInPrologue<arith::AddIOp>(size, state.getIndex(3));
@@ -51,144 +47,82 @@ static Value alignSizeTo4(FragmentState &state, Value size) {
                                                state.getIndex(~int64_t(3)));
 }
 
-FailureOr<SmallVector<StorageKind>>
-classifyAliasClasses(flow::ExStreamFragmentOp fragment,
-                     const ValueAliasing &aliasing) {
-  SmallVector<StorageKind> kinds(aliasing.getNumClasses(),
-                                 StorageKind::Transient);
-  // The value that fixed a class's storage (an operand or a constant).
-  SmallVector<Value> fixedBy(aliasing.getNumClasses());
-  auto fix = [&](Value value, StorageKind kind, Operation *at) {
-    unsigned classIndex = aliasing.getClassIndex(value);
-    if (Value previous = fixedBy[classIndex]) {
-      InFlightDiagnostic diag =
-          at->emitOpError() << "maps a value to two storages: it aliases both ";
-      auto describe = [&](Value v) {
-        if (auto arg = dyn_cast<BlockArgument>(v))
-          diag << "fragment operand " << arg.getArgNumber();
-        else
-          diag << "the constant subspan at " << v.getLoc();
-      };
-      describe(previous);
-      diag << " and ";
-      describe(value);
-      return failure();
-    }
-    fixedBy[classIndex] = value;
-    kinds[classIndex] = kind;
-    return success();
-  };
-
-  Block &body = fragment.getBody().front();
-  for (BlockArgument argument : body.getArguments())
-    if (aliasing.getOrdinal(argument) &&
-        failed(fix(argument, StorageKind::Input, fragment)))
-      return failure();
-  for (auto constant : body.getOps<hal::ConstantSubspanOp>())
-    if (failed(fix(constant.getResult(), StorageKind::Constant, constant)))
-      return failure();
-  // Constant storage is read-only: a constant class that is written in
-  // place or returned (the caller may write a result) gets its own storage.
-  SmallVector<bool> written(aliasing.getNumClasses(), false);
-  auto markWritten = [&](Value target) {
-    if (aliasing.getOrdinal(target))
-      written[aliasing.getClassIndex(target)] = true;
-  };
-  for (Operation &op : body.without_terminator()) {
-    if (auto update = dyn_cast<flow::TensorUpdateOp>(op))
-      markWritten(update.getTarget());
-    else if (auto dispatch = dyn_cast<flow::DispatchOp>(op))
-      for (unsigned result = 0, e = dispatch.getNumResults(); result < e;
-           ++result)
-        if (std::optional<unsigned> operand =
-                dispatch.getTiedResultOperandIndex(result))
-          markWritten(dispatch->getOperand(*operand));
-  }
-  // Device rule: a dispatch binds a range at a multiple of the offset
-  // alignment. A constant whose byte range starts elsewhere in its pool
-  // (the pool's layout was made for some other device) is copied into
-  // aligned storage when a dispatch binds it.
-  int64_t alignment =
-      std::max<int64_t>(hal::getSlabAlignments(fragment).offset, 1);
-  for (Operation &op : body.without_terminator())
-    if (auto dispatch = dyn_cast<flow::DispatchOp>(op))
-      for (Value operand : dispatch.getArguments()) {
-        // The operand may be a reshape of the constant: any member of its
-        // class is bound at the constant's pool offset.
-        if (!aliasing.getOrdinal(operand))
-          continue;
-        Value fixed = fixedBy[aliasing.getClassIndex(operand)];
-        auto constant = fixed ? fixed.getDefiningOp<hal::ConstantSubspanOp>()
-                              : hal::ConstantSubspanOp();
-        if (constant && constant.getRuntimeRange().getOffset() % alignment != 0)
-          markWritten(operand);
-      }
-  Operation *terminator = body.getTerminator();
-  SmallVector<bool> returned(aliasing.getNumClasses(), false);
-  for (Value value : terminator->getOperands())
-    if (aliasing.getOrdinal(value))
-      returned[aliasing.getClassIndex(value)] = true;
-  for (unsigned classIndex = 0, e = kinds.size(); classIndex < e;
-       ++classIndex) {
-    if (!fixedBy[classIndex] && returned[classIndex])
-      kinds[classIndex] = StorageKind::Output;
-    else if (kinds[classIndex] == StorageKind::Constant &&
-             (returned[classIndex] || written[classIndex]))
-      kinds[classIndex] =
-          returned[classIndex] ? StorageKind::Output : StorageKind::Transient;
-  }
-  return kinds;
-}
-
-void applyStorageViews(const StorageViews &views,
-                       MutableArrayRef<StorageKind> kinds) {
-  for (unsigned classIndex = 0, e = kinds.size(); classIndex < e;
-       ++classIndex) {
-    if (views.isView(classIndex))
-      kinds[classIndex] = StorageKind::View;
-    else if (kinds[classIndex] == StorageKind::Transient &&
-             views.isRootReturned(classIndex))
-      kinds[classIndex] = StorageKind::Output;
-  }
-}
-
 //===----------------------------------------------------------------------===//
-// StoragePlan
+// Materialization
 //===----------------------------------------------------------------------===//
 
-void StoragePlan::materialize() {
-  assignInputs();
-  assignOutputs();
-  assignConstants();
-  assignTransients();
-  assignViews();
+/// Emits the storage of one fragment, kind by kind.
+class FragmentStorage::Materializer {
+public:
+  Materializer(FragmentStorage &storage, FragmentBuilder &state,
+               ValueRange convertedArguments, const OutputAllocation &outputs)
+      : plan(storage.plan), state(state), storage(storage),
+        kinds(plan.getStorageKinds()), convertedArguments(convertedArguments),
+        outputs(outputs) {}
+
+  void run() {
+    assignInputs();
+    assignOutputs();
+    assignConstants();
+    assignTransients();
+    assignViews();
+  }
+
+private:
+  void assignInputs();
+  void assignOutputs();
+  void assignConstants();
+  void assignTransients();
+  void assignViews();
+
+  void setClassRange(unsigned classIndex, BufferRange range) {
+    storage.ranges[classIndex] = range;
+  }
+  bool hasClassRange(unsigned classIndex) const {
+    return storage.ranges[classIndex].buffer != nullptr;
+  }
+
+  const FragmentPlan &plan;
+  FragmentBuilder &state;
+  FragmentStorage &storage;
+  ArrayRef<StorageKind> kinds;
+  ValueRange convertedArguments;
+  const OutputAllocation &outputs;
+};
+
+FragmentStorage::FragmentStorage(const FragmentPlan &plan,
+                                 FragmentBuilder &builder,
+                                 ValueRange convertedArguments,
+                                 const OutputAllocation &outputs)
+    : plan(plan), ranges(plan.getAliasing().getNumClasses()) {
+  Materializer(*this, builder, convertedArguments, outputs).run();
 }
 
-void StoragePlan::assignInputs() {
-  const ValueAliasing &aliasing = state.getAliasing();
-  Block &body = state.getFragment().getBody().front();
+void FragmentStorage::Materializer::assignInputs() {
+  const ValueAliasing &aliasing = plan.getAliasing();
+  Block &body = plan.getFragment().getBody().front();
   for (BlockArgument argument : body.getArguments()) {
     if (!aliasing.getOrdinal(argument))
       continue;
-    state.setClassRange(aliasing.getClassIndex(argument),
-                        {state.getConvertedArgument(argument.getArgNumber()),
+    setClassRange(aliasing.getClassIndex(argument),
+                        {convertedArguments[argument.getArgNumber()],
                          state.getValueSize(argument)});
   }
 }
 
-void StoragePlan::assignOutputs() {
-  const ValueAliasing &aliasing = state.getAliasing();
+void FragmentStorage::Materializer::assignOutputs() {
+  const ValueAliasing &aliasing = plan.getAliasing();
   RewriterBase &rewriter = state.getRewriter();
   MLIRContext *context = rewriter.getContext();
-  Operation *terminator = state.getFragment().getBody().front().getTerminator();
+  Operation *terminator = plan.getFragment().getBody().front().getTerminator();
   // A class returned at several positions is one buffer, and so is the root
   // of returned views: the host may read it when it may read any of those
   // results.
-  const StorageViews &views = state.getViews();
+  const StorageViews &views = plan.getViews();
   SmallVector<bool> hostReadableRoots(kinds.size(), false);
   for (auto [index, returned] : llvm::enumerate(terminator->getOperands()))
-    if (aliasing.getOrdinal(returned) && index < hostReadableResults.size() &&
-        hostReadableResults[index])
+    if (aliasing.getOrdinal(returned) && index < outputs.hostReadableResults.size() &&
+        outputs.hostReadableResults[index])
       hostReadableRoots[views.getRoot(aliasing.getClassIndex(returned))] = true;
   for (Value returned : terminator->getOperands()) {
     if (!aliasing.getOrdinal(returned))
@@ -198,13 +132,13 @@ void StoragePlan::assignOutputs() {
     unsigned classIndex = views.getRoot(aliasing.getClassIndex(returned));
     // Inputs and values returned twice already have a range.
     if (kinds[classIndex] != StorageKind::Output ||
-        state.hasClassRange(classIndex))
+        hasClassRange(classIndex))
       continue;
     hal::MemoryType memoryType =
         hal::MemoryType::DeviceLocal | hal::MemoryType::HostVisible;
     hal::BufferUsage usage = hal::BufferUsage::All;
-    if (outputMemoryType) {
-      memoryType = *outputMemoryType;
+    if (outputs.memoryType) {
+      memoryType = *outputs.memoryType;
     } else if (!hostReadableRoots[classIndex]) {
       memoryType = hal::MemoryType::DeviceLocal;
       usage = hal::BufferUsage::Dispatch | hal::BufferUsage::Transfer;
@@ -222,24 +156,24 @@ void StoragePlan::assignOutputs() {
         state.getAllocator(), hal::MemoryTypeAttr::get(context, memoryType),
         hal::BufferUsageAttr::get(context, usage), allocated);
     if (!padded || allocated == size) {
-      state.setClassRange(classIndex, {allocation.getResult(), size});
+      setClassRange(classIndex, {allocation.getResult(), size});
       continue;
     }
     auto result = hal::BufferSubspanOp::create(
         rewriter, state.getLoc(), hal::BufferType::get(context),
         allocation.getResult(), state.getIndex(0), size);
-    state.setClassRange(classIndex, {result.getResult(), size,
+    setClassRange(classIndex, {result.getResult(), size,
                                      allocation.getResult(), allocated});
   }
 }
 
-void StoragePlan::assignConstants() {
-  const ValueAliasing &aliasing = state.getAliasing();
+void FragmentStorage::Materializer::assignConstants() {
+  const ValueAliasing &aliasing = plan.getAliasing();
   RewriterBase &rewriter = state.getRewriter();
-  Block &body = state.getFragment().getBody().front();
+  Block &body = plan.getFragment().getBody().front();
   for (auto constant : body.getOps<hal::ConstantSubspanOp>()) {
     // A copied constant has its own storage; the recorder fills it.
-    if (state.getStorageKind(constant.getResult()) != StorageKind::Constant)
+    if (plan.getStorageKind(constant.getResult()) != StorageKind::Constant)
       continue;
     Value pool =
         state.getGlobalBuffer(constant.getRuntimeBufferAttr().getAttr());
@@ -249,14 +183,14 @@ void StoragePlan::assignConstants() {
         rewriter, constant.getLoc(),
         hal::BufferType::get(rewriter.getContext()), pool,
         state.getIndex(range.getOffset()), length);
-    state.setClassRange(aliasing.getClassIndex(constant.getResult()),
+    setClassRange(aliasing.getClassIndex(constant.getResult()),
                         {subspan.getResult(), length});
   }
 }
 
-void StoragePlan::assignTransients() {
-  const ValueAliasing &aliasing = state.getAliasing();
-  const StorageViews &views = state.getViews();
+void FragmentStorage::Materializer::assignTransients() {
+  const ValueAliasing &aliasing = plan.getAliasing();
+  const StorageViews &views = plan.getViews();
   SmallVector<unsigned> transientClasses;
   SmallVector<Attribute> intervals;
   SmallVector<Value> sizes, valueSizes;
@@ -281,7 +215,7 @@ void StoragePlan::assignTransients() {
       sizes.push_back(state.getValueSize(leader));
     valueSizes.push_back(state.getValueSize(leader));
   }
-  numTransients = transientClasses.size();
+  storage.numTransients = transientClasses.size();
   if (transientClasses.empty())
     return;
 
@@ -306,18 +240,18 @@ void StoragePlan::assignTransients() {
     Value leader = aliasing.getClassMembers(classIndex).front();
     if (sizes[index] != valueSizes[index] &&
         !leader.getDefiningOp<hal::ConstantSubspanOp>())
-      state.setClassRange(classIndex, {subspan.getResult(), valueSizes[index],
+      setClassRange(classIndex, {subspan.getResult(), valueSizes[index],
                                        subspan.getResult(), sizes[index]});
     else
-      state.setClassRange(classIndex, {subspan.getResult(), sizes[index]});
+      setClassRange(classIndex, {subspan.getResult(), sizes[index]});
   }
 }
 
-void StoragePlan::assignViews() {
-  const ValueAliasing &aliasing = state.getAliasing();
-  const StorageViews &views = state.getViews();
+void FragmentStorage::Materializer::assignViews() {
+  const ValueAliasing &aliasing = plan.getAliasing();
+  const StorageViews &views = plan.getViews();
   RewriterBase &rewriter = state.getRewriter();
-  Block &body = state.getFragment().getBody().front();
+  Block &body = plan.getFragment().getBody().front();
   auto lookup = [&](Value value) { return state.lookupScalar(value); };
   // In op order, so that the storage a view sits in has its range (a view
   // of a view, an update sunk into a view, ...).
@@ -330,11 +264,11 @@ void StoragePlan::assignViews() {
     // update's target.
     auto update = dyn_cast<flow::TensorUpdateOp>(op);
     Value outer = update ? update.getTarget() : op.getOperand(0);
-    BufferRange source = state.getRange(outer);
+    BufferRange source = storage.getRange(outer);
     Value length = state.getValueSize(view);
     // A clone of a whole source of the same size is the source's range.
     if (isa<flow::TensorCloneOp>(op) && length == source.length) {
-      state.setClassRange(classIndex, source);
+      setClassRange(classIndex, source);
       continue;
     }
     Value offset = isa<flow::TensorCloneOp>(op)
@@ -343,7 +277,7 @@ void StoragePlan::assignViews() {
     auto subspan = hal::BufferSubspanOp::create(
         rewriter, op.getLoc(), hal::BufferType::get(rewriter.getContext()),
         source.buffer, offset, length);
-    state.setClassRange(classIndex, {subspan.getResult(), length});
+    setClassRange(classIndex, {subspan.getResult(), length});
   }
 }
 

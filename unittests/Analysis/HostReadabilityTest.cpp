@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "streamhal/Conversion/FlowToHAL/HostReadability.h"
+#include "streamhal/Analysis/HostReadability.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

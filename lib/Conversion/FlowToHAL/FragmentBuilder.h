@@ -1,4 +1,4 @@
-//===- FragmentState.h - shared state of one fragment lowering --*- C++ -*-===//
+//===- FragmentBuilder.h - values outside a fragment, made once -*- C++ -*-===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -6,50 +6,26 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Everything the stages of one fragment lowering share: the device and
-// allocator, the caches that make each constant, global load, layout and size
-// appear once, the mapping of the fragment's scalar values to values outside
-// it, and the buffer range of every alias class.
+// What the lowering of one fragment creates around its commands: the device
+// and allocator, and the prologue of constants, global loads, layouts, sizes
+// and offsets the commands use, each created once; and the mapping of the
+// fragment's scalar values to values outside it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_FRAGMENTSTATE_H
-#define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_FRAGMENTSTATE_H
+#ifndef STREAMHAL_LIB_CONVERSION_FLOWTOHAL_FRAGMENTBUILDER_H
+#define STREAMHAL_LIB_CONVERSION_FLOWTOHAL_FRAGMENTBUILDER_H
 
-#include "BoxCopy.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
-#include "streamhal/Analysis/LivenessIntervals.h"
-#include "streamhal/Analysis/StorageViews.h"
-#include "streamhal/Analysis/ValueAliasing.h"
+#include "streamhal/Analysis/BoxGeometry.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include <map>
+#include <optional>
 
 namespace streamhal {
-
-/// The bytes a tensor value occupies: the whole of `buffer` up to `length`.
-/// Every range starts at offset 0 of its buffer (transients and constants
-/// get their own `hal.buffer.subspan`).
-struct BufferRange {
-  mlir::Value buffer;
-  mlir::Value length;
-  /// When set, a buffer at the same start holding `fillLength` bytes (the
-  /// length rounded up to 4) that belong to this range's storage only: a
-  /// splat fills that instead (fills take 4-byte aligned lengths).
-  mlir::Value fillBuffer;
-  mlir::Value fillLength;
-};
-
-/// Where the storage of an alias class comes from.
-enum class StorageKind {
-  Input,     ///< a fragment operand (block argument)
-  Constant,  ///< a read-only view of a hal.constant.subspan's pool
-  Output,    ///< returned, not an input: a new allocation
-  Transient, ///< born and dead inside the fragment: a slice of the slab
-  View,      ///< a subspan of another class's storage (StorageViews)
-};
 
 /// Returns the function's `hal.ex.shared_device`, creating it at the start
 /// of the entry block of the function around `op` when missing.
@@ -60,31 +36,17 @@ mlir::Value getOrCreateSharedDevice(mlir::RewriterBase &rewriter,
 mlir::Value getOrCreateDeviceAllocator(mlir::RewriterBase &rewriter,
                                        mlir::Operation *op);
 
-/// Shared state of the lowering of one `flow.ex.stream.fragment`.
-class FragmentState {
+/// Creates the values outside one `flow.ex.stream.fragment` that its
+/// storage and commands use, each once, in a prologue that dominates them.
+class FragmentBuilder {
 public:
-  FragmentState(mlir::RewriterBase &rewriter, flow::ExStreamFragmentOp fragment,
-                mlir::ValueRange convertedArguments,
-                const ValueAliasing &aliasing,
-                const LivenessIntervals &liveness, const StorageViews &views,
-                llvm::ArrayRef<StorageKind> storageKinds);
+  /// Builds in front of `fragment` until setPrologueAnchor moves the
+  /// prologue.
+  FragmentBuilder(mlir::RewriterBase &rewriter,
+                  flow::ExStreamFragmentOp fragment);
 
   mlir::RewriterBase &getRewriter() { return rewriter; }
-  flow::ExStreamFragmentOp getFragment() { return fragment; }
   mlir::Location getLoc() { return fragment.getLoc(); }
-  const ValueAliasing &getAliasing() const { return aliasing; }
-  const LivenessIntervals &getLiveness() const { return liveness; }
-  const StorageViews &getViews() const { return views; }
-  /// The storage kind of every alias class, in class order.
-  llvm::ArrayRef<StorageKind> getStorageKinds() const { return storageKinds; }
-  StorageKind getStorageKind(mlir::Value tensor) const {
-    return storageKinds[aliasing.getClassIndex(tensor)];
-  }
-
-  /// The converted operand for fragment argument `index`.
-  mlir::Value getConvertedArgument(unsigned index) const {
-    return convertedArguments[index];
-  }
 
   /// The shared device and its allocator, created once per function.
   mlir::Value getDevice();
@@ -137,13 +99,6 @@ public:
   }
   llvm::SmallVector<mlir::Value> lookupScalars(mlir::ValueRange inner) const;
 
-  /// Buffer range of an alias class / a tensor value of the body.
-  void setClassRange(unsigned classIndex, BufferRange range);
-  bool hasClassRange(unsigned classIndex) const {
-    return classRanges[classIndex].buffer != nullptr;
-  }
-  BufferRange getRange(mlir::Value tensor) const;
-
   /// From now on, prologue values go right before `anchor` (the command
   /// buffer creation) so that they dominate every recorded command.
   void setPrologueAnchor(mlir::Operation *anchor) { prologueAnchor = anchor; }
@@ -159,11 +114,6 @@ public:
 private:
   mlir::RewriterBase &rewriter;
   flow::ExStreamFragmentOp fragment;
-  llvm::SmallVector<mlir::Value> convertedArguments;
-  const ValueAliasing &aliasing;
-  const LivenessIntervals &liveness;
-  const StorageViews &views;
-  llvm::ArrayRef<StorageKind> storageKinds;
   mlir::Operation *prologueAnchor;
 
   mlir::Value device;
@@ -179,9 +129,8 @@ private:
   std::map<std::pair<const void *, std::vector<const void *>>, mlir::Value>
       sizes;
   mlir::IRMapping scalarMapping;
-  llvm::SmallVector<BufferRange> classRanges;
 };
 
 } // namespace streamhal
 
-#endif // STREAMHAL_LIB_CONVERSION_FLOWTOHAL_FRAGMENTSTATE_H
+#endif // STREAMHAL_LIB_CONVERSION_FLOWTOHAL_FRAGMENTBUILDER_H
