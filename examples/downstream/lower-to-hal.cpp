@@ -25,9 +25,9 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Analysis/HostReadability.h"
-#include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
+#include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Registration/Pipelines.h"
 #include "streamhal/Registration/Registration.h"
 #include "llvm/Support/raw_ostream.h"
@@ -53,12 +53,14 @@ static LogicalResult lowerWithPasses(ModuleOp module) {
 /// Route 2: the patterns inside the caller's own conversion.
 static LogicalResult lowerWithPatterns(ModuleOp module) {
   MLIRContext *context = module->getContext();
-  // Report every bad fragment before anything is rewritten.
-  bool lowerable = true;
-  module.walk([&](streamhal::flow::ExStreamFragmentOp fragment) {
-    lowerable &= succeeded(streamhal::checkStreamFragmentLowerable(fragment));
-  });
-  if (!lowerable)
+  // Report every problem before anything is rewritten.
+  if (failed(streamhal::checkFlowToHALLowerable(module)))
+    return failure();
+  // Value semantics first: the copies in-place writes need become explicit,
+  // then each fragment is planned once, on the IR the patterns will see.
+  (void)streamhal::flow::materializeCopyOnWrite(module);
+  streamhal::FragmentPlanCache plans(streamhal::CopyPolicy::Elide);
+  if (failed(streamhal::checkFlowToHALLowerable(module, &plans)))
     return failure();
 
   // Which outputs the host may read, decided on the tensor program; without
@@ -66,6 +68,8 @@ static LogicalResult lowerWithPatterns(ModuleOp module) {
   streamhal::HostReadability hostReadability(module);
   streamhal::FlowToHALOptions options;
   options.hostReadability = &hostReadability;
+  options.copies = plans.getCopyPolicy();
+  options.plans = &plans;
 
   streamhal::FlowToHALTypeConverter typeConverter(context);
   ConversionTarget target(*context);

@@ -93,10 +93,10 @@ static LogicalResult checkBounds(Operation *op, const CopyBox &box,
     std::optional<int64_t> extent = getConstantIntValue(box.outerExtents[dim]);
     if (start && *start < 0)
       return report.emitOpError(op) << "has start index " << *start
-                               << " in dimension " << dim << ", below 0";
+                                    << " in dimension " << dim << ", below 0";
     if (length && *length < 0)
-      return report.emitOpError(op) << "has length " << *length << " in dimension "
-                               << dim << ", below 0";
+      return report.emitOpError(op) << "has length " << *length
+                                    << " in dimension " << dim << ", below 0";
     if (!start || !length || !extent)
       continue;
     // Both are non-negative: the sum cannot overflow 64 unsigned bits.
@@ -176,7 +176,8 @@ FailureOr<BoxCopyPlan> planBoxCopy(Operation *op, const CopyBox &box,
   if (static_cast<int64_t>(box.lengths.size()) != rank ||
       static_cast<int64_t>(box.starts.size()) != rank ||
       static_cast<int64_t>(box.outerExtents.size()) != rank)
-    return report.emitOpError(op) << "has a malformed box for " << box.outerType;
+    return report.emitOpError(op)
+           << "has a malformed box for " << box.outerType;
   if (failed(checkBounds(op, box, report)) ||
       failed(checkSliceLengths(op, box, report)))
     return failure();
@@ -263,9 +264,8 @@ BoxGeometry::BoxGeometry(Operation *fragment, const ErrorReporter &report) {
       continue;
     // The body's own values: what is known of them is known through the
     // fragment's operands too, so the recorder's plan is the same.
-    FailureOr<BoxCopyPlan> plan =
-        planBoxCopy(&op, getCopyBox(&op, [](Value value) { return value; }),
-                    report);
+    FailureOr<BoxCopyPlan> plan = planBoxCopy(
+        &op, getCopyBox(&op, [](Value value) { return value; }), report);
     if (failed(plan)) {
       valid = false;
       continue;

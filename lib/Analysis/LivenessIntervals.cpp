@@ -13,16 +13,6 @@
 using namespace mlir;
 using namespace streamhal;
 
-std::optional<int64_t> LivenessIntervals::getWave(Operation *op) {
-  auto attr = op->getAttrOfType<IntegerAttr>(kWaveAttrName);
-  if (!attr)
-    return std::nullopt;
-  const APInt &value = attr.getValue();
-  if (value.isNegative() || value.getActiveBits() > 63)
-    return std::nullopt;
-  return static_cast<int64_t>(value.getZExtValue());
-}
-
 bool LiveInterval::isLiveIn() const {
   return start == LivenessIntervals::kLiveIn;
 }
@@ -85,7 +75,7 @@ LivenessIntervals::LivenessIntervals(flow::ExStreamFragmentOp fragment,
     std::optional<int64_t> lastWave;
     bool monotone = true;
     for (Operation &op : *body) {
-      std::optional<int64_t> opWave = getWave(&op);
+      std::optional<int64_t> opWave = flow::getWave(&op);
       if (!opWave)
         continue;
       monotone &= !lastWave || *lastWave <= *opWave;
@@ -96,7 +86,7 @@ LivenessIntervals::LivenessIntervals(flow::ExStreamFragmentOp fragment,
     for (Operation &op : *body) {
       int64_t index = numOps++;
       if (waveIndexed) {
-        if (std::optional<int64_t> opWave = getWave(&op))
+        if (std::optional<int64_t> opWave = flow::getWave(&op))
           wave = std::min(*opWave, kLiveOut - 1);
         index = wave;
       }

@@ -185,8 +185,7 @@ public:
   Decider(StorageViews &views, Block &body, const BoxGeometry &boxes)
       : views(views),
         liveness(views.programOrder ? *views.programOrder : views.liveness),
-        aliasing(views.liveness.getAliasing()), body(body),
-        boxes(boxes) {}
+        aliasing(views.liveness.getAliasing()), body(body), boxes(boxes) {}
 
   void run() {
     // Nothing to decide without a clone, slice or update (the facts cost a
@@ -569,10 +568,11 @@ void StorageViews::Decider::decideUpdateSink(flow::TensorUpdateOp update) {
 // StorageViews
 //===----------------------------------------------------------------------===//
 
-StorageViews::StorageViews(
-    flow::ExStreamFragmentOp fragment, const LivenessIntervals &liveness,
-    const BoxGeometry &boxes, bool elide,
-    ArrayRef<unsigned> operandGroups, int64_t bindingAlignment)
+StorageViews::StorageViews(flow::ExStreamFragmentOp fragment,
+                           const LivenessIntervals &liveness,
+                           const BoxGeometry &boxes, bool elide,
+                           ArrayRef<unsigned> operandGroups,
+                           int64_t bindingAlignment)
     : liveness(liveness), operandGroups(operandGroups),
       bindingAlignment(std::max<int64_t>(bindingAlignment, 1)), elide(elide) {
   if (liveness.isWaveIndexed())

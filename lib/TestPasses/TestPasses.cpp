@@ -158,4 +158,5 @@ struct TestStreamLivenessPass
 
 void streamhal::registerTestPasses() {
   PassRegistration<TestStreamLivenessPass>();
+  registerTestFragmentPlanPass();
 }

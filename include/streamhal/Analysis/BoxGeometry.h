@@ -21,9 +21,9 @@
 #define STREAMHAL_ANALYSIS_BOXGEOMETRY_H
 
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "streamhal/Analysis/ErrorReporter.h"
 #include "llvm/ADT/DenseMap.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 

@@ -71,11 +71,6 @@ public:
   static constexpr int64_t kLiveIn = -1;
   /// End of a value live after the fragment; above every op index.
   static constexpr int64_t kLiveOut = std::numeric_limits<int64_t>::max();
-  /// The discardable attribute holding a scheduled op's wave.
-  static constexpr llvm::StringLiteral kWaveAttrName = "flow.wave";
-  /// The wave of a scheduled op: its `flow.wave` integer when that is a
-  /// non-negative 64-bit value, else std::nullopt.
-  static std::optional<int64_t> getWave(mlir::Operation *op);
 
   /// With `useWaves` false, indices are op positions even in a scheduled
   /// body (the order in which conflicting commands run).

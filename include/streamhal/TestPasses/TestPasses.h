@@ -13,8 +13,12 @@ namespace streamhal {
 
 /// Registers the streamhal test passes with the global pass registry:
 ///  - `--test-stream-liveness`: annotates every flow.ex.stream.fragment with
-///    the results of ValueAliasing and LivenessIntervals.
+///    the results of ValueAliasing and LivenessIntervals;
+///  - `--test-fragment-plan`: prints the lowering's plan of every fragment.
 void registerTestPasses();
+
+/// Registers `--test-fragment-plan` (TestFragmentPlan.cpp).
+void registerTestFragmentPlanPass();
 
 } // namespace streamhal
 

@@ -69,8 +69,8 @@ void CommandRecorder::finishCommand(Operation *) { ++numCommands; }
 void CommandRecorder::recordCopy(Value source, Value sourceOffset, Value target,
                                  Value targetOffset, Value length) {
   auto copy = hal::CommandBufferCopyBufferOp::create(
-      builder.getRewriter(), builder.getLoc(), commandBuffer, source, sourceOffset,
-      target, targetOffset, length);
+      builder.getRewriter(), builder.getLoc(), commandBuffer, source,
+      sourceOffset, target, targetOffset, length);
   finishCommand(copy);
 }
 
@@ -78,8 +78,8 @@ void CommandRecorder::recordClone(flow::TensorCloneOp op) {
   // The result's own length: the source may be a larger constant range.
   BufferRange source = storage.getRange(op.getOperand());
   BufferRange target = storage.getRange(op.getResult());
-  recordCopy(source.buffer, builder.getIndex(0), target.buffer, builder.getIndex(0),
-             builder.getValueSize(op.getResult()));
+  recordCopy(source.buffer, builder.getIndex(0), target.buffer,
+             builder.getIndex(0), builder.getValueSize(op.getResult()));
 }
 
 void CommandRecorder::recordConstantCopy(hal::ConstantSubspanOp op) {

@@ -41,7 +41,7 @@ public:
 private:
   void recordDispatch(flow::DispatchOp op);
   void recordSplat(flow::TensorSplatOp op);
-  /// Splats of 8-byte elements (WideSplat.cpp): fills and doubling copies.
+  /// Splats of 8-byte elements (RecordSplats.cpp): fills and doubling copies.
   void recordWideSplat(flow::TensorSplatOp op);
   void recordClone(flow::TensorCloneOp op);
   /// Fills the own storage of a constant that is written or returned.

@@ -102,8 +102,9 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
                         StringRef what) -> FailureOr<unsigned> {
     std::optional<int64_t> value = getIndexBelow(index, count);
     if (!value)
-      return report.emitOpError(op) << "hal.bindings entry " << entry << " names "
-                              << what << " that does not exist";
+      return report.emitOpError(op)
+             << "hal.bindings entry " << entry << " names " << what
+             << " that does not exist";
     return static_cast<unsigned>(*value);
   };
   auto addBuffer = [&](StringAttr name, ResolvedBinding::Kind kind,
@@ -125,8 +126,9 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
         if (failed(index))
           return failure();
         if (!isa<RankedTensorType>(op.getArguments()[*index].getType()))
-          return report.emitOpError(op) << "hal.bindings entry " << entry
-                                  << " binds an operand that is not a tensor";
+          return report.emitOpError(op)
+                 << "hal.bindings entry " << entry
+                 << " binds an operand that is not a tensor";
         return addBuffer(attr.getBinding(),
                          ResolvedBinding::Kind::OperandBuffer, *index);
       })
@@ -136,8 +138,9 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
         if (failed(index))
           return failure();
         if (!isa<RankedTensorType>(op.getResult(*index).getType()))
-          return report.emitOpError(op) << "hal.bindings entry " << entry
-                                  << " binds a result that is not a tensor";
+          return report.emitOpError(op)
+                 << "hal.bindings entry " << entry
+                 << " binds a result that is not a tensor";
         return addBuffer(attr.getBinding(), ResolvedBinding::Kind::ResultBuffer,
                          *index);
       })
@@ -189,8 +192,9 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
         return success();
       })
       .Default([&](Attribute) {
-        return report.emitOpError(op) << "has a malformed hal.bindings entry "
-                                << entry << ": expected #hal.ex.* bindings";
+        return report.emitOpError(op)
+               << "has a malformed hal.bindings entry " << entry
+               << ": expected #hal.ex.* bindings";
       });
 }
 
@@ -212,7 +216,7 @@ resolveDispatch(flow::DispatchOp op, const ErrorReporter &report) {
   auto bindings = dyn_cast<ArrayAttr>(bindingsAttr);
   if (!bindings)
     return report.emitOpError(op) << "has a malformed hal.bindings attribute: "
-                               "expected an array of #hal.ex.* bindings";
+                                     "expected an array of #hal.ex.* bindings";
 
   SmallVector<ResolvedVariant> variants;
   StringAttr entryName = callee.getLeafReference();
@@ -257,7 +261,7 @@ resolveDispatch(flow::DispatchOp op, const ErrorReporter &report) {
   }
   if (variants.empty())
     return report.emitOpError(op) << "executable @" << executable.getSymName()
-                            << " has no variants to dispatch";
+                                  << " has no variants to dispatch";
   return variants;
 }
 

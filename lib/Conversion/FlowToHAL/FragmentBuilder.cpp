@@ -174,7 +174,7 @@ Value FragmentBuilder::getSize(ShapedType type, ValueRange dims) {
 }
 
 Value FragmentBuilder::getBoxOffset(const CopyBox &box,
-                                  std::optional<int64_t> *staticOffset) {
+                                    std::optional<int64_t> *staticOffset) {
   ShapedType outerType = box.outerType;
   std::optional<SmallVector<int64_t>> staticStarts =
       getConstantIntValues(box.starts);

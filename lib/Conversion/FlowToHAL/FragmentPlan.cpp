@@ -40,14 +40,14 @@ static LogicalResult checkTensorValue(Value value, Operation *at,
     return success();
   if (!isa<RankedTensorType>(type))
     return report.emitOpError(at) << "has an unranked tensor " << type
-                             << " that cannot be given storage";
+                                  << " that cannot be given storage";
   if (!hal::getElementTypeValue(type.getElementType()))
     return report.emitOpError(at)
            << "has a tensor of element type " << type.getElementType()
            << " which has no HAL element type encoding";
   if (type.hasStaticShape() && !util::getStaticByteSize(type))
     return report.emitOpError(at) << "has a tensor " << type
-                             << " whose byte size does not fit in 64 bits";
+                                  << " whose byte size does not fit in 64 bits";
   if (failed(flow::findDynamicDims(value)))
     return report.emitOpError(at)
            << "produces " << type << " whose dynamic dims cannot be found";
@@ -67,9 +67,9 @@ static LogicalResult checkAllocationLimit(Value value, Operation *at,
   if (!size || *size <= maxAllocation)
     return success();
   return report.emitOpError(at) << "makes a " << type << " of " << *size
-                           << " bytes, more than the device allocates at "
-                              "once (max_allocation_size = "
-                           << maxAllocation << ")";
+                                << " bytes, more than the device allocates at "
+                                   "once (max_allocation_size = "
+                                << maxAllocation << ")";
 }
 
 /// Scalars used by recorded commands must be known outside the fragment:
@@ -94,7 +94,7 @@ static LogicalResult checkScalarOperands(Operation *op, Block &body,
 }
 
 static LogicalResult checkSplat(flow::TensorSplatOp op,
-                               const ErrorReporter &report) {
+                                const ErrorReporter &report) {
   Type elementType = op.getValue().getType();
   if (getSplatPatternMultiplier(elementType))
     return success();
@@ -135,7 +135,8 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
     unsigned classIndex = aliasing.getClassIndex(value);
     if (Value previous = fixedBy[classIndex]) {
       InFlightDiagnostic diag =
-          report.emitOpError(at) << "maps a value to two storages: it aliases both ";
+          report.emitOpError(at)
+          << "maps a value to two storages: it aliases both ";
       auto describe = [&](Value v) {
         if (auto arg = dyn_cast<BlockArgument>(v))
           diag << "fragment operand " << arg.getArgNumber();
@@ -217,7 +218,7 @@ classifyAliasClasses(flow::ExStreamFragmentOp fragment,
 /// view class becomes StorageKind::View, and a transient root whose group
 /// holds a returned view becomes an output.
 static void applyStorageViews(const StorageViews &views,
-                       MutableArrayRef<StorageKind> kinds) {
+                              MutableArrayRef<StorageKind> kinds) {
   for (unsigned classIndex = 0, e = kinds.size(); classIndex < e;
        ++classIndex) {
     if (views.isView(classIndex))
@@ -324,8 +325,7 @@ FragmentPlan::build(flow::ExStreamFragmentOp fragment, CopyPolicy copies,
   return plan;
 }
 
-ArrayRef<ResolvedVariant>
-FragmentPlan::getVariants(flow::DispatchOp op) const {
+ArrayRef<ResolvedVariant> FragmentPlan::getVariants(flow::DispatchOp op) const {
   auto it = resolutionOf.find(op);
   assert(it != resolutionOf.end() && "every dispatch of a plan is resolved");
   return resolutions[it->second];
@@ -349,17 +349,29 @@ static StringRef getStorageKindName(StorageKind kind) {
 }
 
 void FragmentPlan::print(llvm::raw_ostream &os) const {
+  auto printIndex = [&](int64_t index) {
+    if (index == LivenessIntervals::kLiveIn)
+      os << "in";
+    else if (index == LivenessIntervals::kLiveOut)
+      os << "out";
+    else
+      os << index;
+  };
   for (auto [classIndex, kind] : llvm::enumerate(kinds)) {
     auto [start, end] = liveness->getClassInterval(classIndex);
-    os << "class " << classIndex << ": " << getStorageKindName(kind) << " ["
-       << start << ", " << end << "]\n";
+    os << "class " << classIndex << ": " << getStorageKindName(kind) << " [";
+    printIndex(start);
+    os << ", ";
+    printIndex(end);
+    os << "]\n";
   }
   views->print(os);
   boxes->print(os);
   for (auto dispatch :
        getFragment().getBody().front().getOps<flow::DispatchOp>())
-    os << "dispatch at " << dispatch.getLoc() << ": "
-       << getVariants(dispatch).size() << " variant(s)\n";
+    os << "dispatch at " << dispatch.getLoc() << ": resolution "
+       << resolutionOf.lookup(dispatch) << ", " << getVariants(dispatch).size()
+       << " variant(s)\n";
 }
 
 void FragmentPlan::dump() const { print(llvm::errs()); }

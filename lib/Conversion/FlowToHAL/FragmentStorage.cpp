@@ -105,8 +105,8 @@ void FragmentStorage::Materializer::assignInputs() {
     if (!aliasing.getOrdinal(argument))
       continue;
     setClassRange(aliasing.getClassIndex(argument),
-                        {convertedArguments[argument.getArgNumber()],
-                         state.getValueSize(argument)});
+                  {convertedArguments[argument.getArgNumber()],
+                   state.getValueSize(argument)});
   }
 }
 
@@ -121,7 +121,8 @@ void FragmentStorage::Materializer::assignOutputs() {
   const StorageViews &views = plan.getViews();
   SmallVector<bool> hostReadableRoots(kinds.size(), false);
   for (auto [index, returned] : llvm::enumerate(terminator->getOperands()))
-    if (aliasing.getOrdinal(returned) && index < outputs.hostReadableResults.size() &&
+    if (aliasing.getOrdinal(returned) &&
+        index < outputs.hostReadableResults.size() &&
         outputs.hostReadableResults[index])
       hostReadableRoots[views.getRoot(aliasing.getClassIndex(returned))] = true;
   for (Value returned : terminator->getOperands()) {
@@ -131,8 +132,7 @@ void FragmentStorage::Materializer::assignOutputs() {
     // root.
     unsigned classIndex = views.getRoot(aliasing.getClassIndex(returned));
     // Inputs and values returned twice already have a range.
-    if (kinds[classIndex] != StorageKind::Output ||
-        hasClassRange(classIndex))
+    if (kinds[classIndex] != StorageKind::Output || hasClassRange(classIndex))
       continue;
     hal::MemoryType memoryType =
         hal::MemoryType::DeviceLocal | hal::MemoryType::HostVisible;
@@ -162,8 +162,8 @@ void FragmentStorage::Materializer::assignOutputs() {
     auto result = hal::BufferSubspanOp::create(
         rewriter, state.getLoc(), hal::BufferType::get(context),
         allocation.getResult(), state.getIndex(0), size);
-    setClassRange(classIndex, {result.getResult(), size,
-                                     allocation.getResult(), allocated});
+    setClassRange(classIndex, {result.getResult(), size, allocation.getResult(),
+                               allocated});
   }
 }
 
@@ -184,7 +184,7 @@ void FragmentStorage::Materializer::assignConstants() {
         hal::BufferType::get(rewriter.getContext()), pool,
         state.getIndex(range.getOffset()), length);
     setClassRange(aliasing.getClassIndex(constant.getResult()),
-                        {subspan.getResult(), length});
+                  {subspan.getResult(), length});
   }
 }
 
@@ -241,7 +241,7 @@ void FragmentStorage::Materializer::assignTransients() {
     if (sizes[index] != valueSizes[index] &&
         !leader.getDefiningOp<hal::ConstantSubspanOp>())
       setClassRange(classIndex, {subspan.getResult(), valueSizes[index],
-                                       subspan.getResult(), sizes[index]});
+                                 subspan.getResult(), sizes[index]});
     else
       setClassRange(classIndex, {subspan.getResult(), sizes[index]});
   }

@@ -141,9 +141,11 @@ CommandRecorder::buildWorkgroupCount(flow::DispatchOp op,
   // dims past the third fold into z so that x*y*z covers the workload.
   SmallVector<Value, 3> counts;
   for (unsigned dim = 0; dim < 3; ++dim)
-    counts.push_back(dim < workload.size() ? workload[dim] : builder.getIndex(1));
+    counts.push_back(dim < workload.size() ? workload[dim]
+                                           : builder.getIndex(1));
   for (unsigned dim = 3; dim < workload.size(); ++dim)
-    counts[2] = builder.createInPrologue<arith::MulIOp>(counts[2], workload[dim]);
+    counts[2] =
+        builder.createInPrologue<arith::MulIOp>(counts[2], workload[dim]);
   return counts;
 }
 

@@ -58,9 +58,9 @@ struct StreamFragmentLowering
     // checkFlowToHALLowerable, a pattern only declines.
     const FragmentPlan *plan =
         options.plans ? options.plans->lookup(op) : nullptr;
-    assert((!options.plans ||
-            options.plans->getCopyPolicy() == options.copies) &&
-           "plans made with another copy policy than the options'");
+    assert(
+        (!options.plans || options.plans->getCopyPolicy() == options.copies) &&
+        "plans made with another copy policy than the options'");
     std::unique_ptr<FragmentPlan> ownPlan;
     if (!plan) {
       FailureOr<std::unique_ptr<FragmentPlan>> planned = FragmentPlan::build(

@@ -106,9 +106,8 @@ void populateFlowToHALLegality(mlir::ConversionTarget &target,
 /// rewritten. Call it before applying the patterns: a pattern that meets a
 /// fragment it cannot lower only reports a match failure. With `plans`, the
 /// plan made for each fragment is kept for the patterns.
-mlir::LogicalResult
-checkFlowToHALLowerable(mlir::ModuleOp module,
-                        FragmentPlanCache *plans = nullptr);
+mlir::LogicalResult checkFlowToHALLowerable(mlir::ModuleOp module,
+                                            FragmentPlanCache *plans = nullptr);
 
 /// Checks one fragment, reporting every problem as a located diagnostic;
 /// keeps its plan in `plans` when it can be lowered.

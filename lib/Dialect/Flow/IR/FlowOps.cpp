@@ -376,3 +376,22 @@ streamhal::flow::getConstantIntThroughCaptures(Value value) {
     return std::nullopt;
   return constant.getSExtValue();
 }
+
+StringRef streamhal::flow::getWaveAttrName() {
+  return FlowDialect::WaveAttrHelper::getNameStr();
+}
+
+std::optional<int64_t> streamhal::flow::getWave(Operation *op) {
+  auto attr = op->getAttrOfType<IntegerAttr>(getWaveAttrName());
+  if (!attr)
+    return std::nullopt;
+  const APInt &value = attr.getValue();
+  if (value.isNegative() || value.getActiveBits() > 63)
+    return std::nullopt;
+  return static_cast<int64_t>(value.getZExtValue());
+}
+
+void streamhal::flow::setWave(Operation *op, int64_t wave) {
+  op->setAttr(getWaveAttrName(),
+              IntegerAttr::get(IntegerType::get(op->getContext(), 64), wave));
+}

@@ -36,9 +36,8 @@ unsigned emplaceUpdateTargets(ExStreamFragmentOp fragment) {
     return 0;
   Block &body = fragment.getBody().front();
   // A scheduled body keeps its waves: moving an op would break their order.
-  if (llvm::any_of(body, [](Operation &op) {
-        return op.hasAttr(LivenessIntervals::kWaveAttrName);
-      }))
+  if (llvm::any_of(body,
+                   [](Operation &op) { return op.hasAttr(getWaveAttrName()); }))
     return 0;
   unsigned moved = 0;
   // Splats move only towards the front: visit a snapshot.

@@ -267,8 +267,8 @@ bool insertClone(CloneSite site) {
     return false; // The verifier guarantees the dims; nothing to copy with.
   OpBuilder builder(op);
   auto clone = TensorCloneOp::create(builder, op->getLoc(), type, source, dims);
-  if (Attribute wave = op->getAttr(LivenessIntervals::kWaveAttrName))
-    clone->setAttr(LivenessIntervals::kWaveAttrName, wave);
+  if (Attribute wave = op->getAttr(getWaveAttrName()))
+    clone->setAttr(getWaveAttrName(), wave);
   op->setOperand(site.operand, clone.getResult());
   return true;
 }

@@ -53,8 +53,8 @@ getViewOps(ExStreamFragmentOp fragment, const BoxGeometry &boxes,
            ArrayRef<unsigned> operandGroups) {
   ValueAliasing aliasing(fragment);
   LivenessIntervals order(fragment, aliasing, /*useWaves=*/false);
-  StorageViews views(fragment, order, boxes, /*elide=*/true,
-                     operandGroups, hal::getSlabAlignments(fragment).offset);
+  StorageViews views(fragment, order, boxes, /*elide=*/true, operandGroups,
+                     hal::getSlabAlignments(fragment).offset);
   llvm::SmallPtrSet<Operation *, 16> viewOps;
   for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
        ++classIndex)
@@ -105,8 +105,8 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   }
   {
     LivenessIntervals order(fragment, aliasing, /*useWaves=*/false);
-    StorageViews views(fragment, order, boxes, /*elide=*/true,
-                       operandGroups, hal::getSlabAlignments(fragment).offset);
+    StorageViews views(fragment, order, boxes, /*elide=*/true, operandGroups,
+                       hal::getSlabAlignments(fragment).offset);
     for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
          ++classIndex)
       if (Operation *viewOp = views.getViewOp(classIndex))
@@ -229,21 +229,19 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
                             << " would lose a view: kept in program order\n");
     for (Operation *op : ops) {
       op->moveBefore(terminator);
-      op->removeAttr(LivenessIntervals::kWaveAttrName);
+      op->removeAttr(getWaveAttrName());
     }
     return 0;
   }
-  MLIRContext *context = fragment.getContext();
   int64_t waves = 0;
   for (Operation *op : order) {
     if (!isCommandOp(op)) {
-      op->removeAttr(LivenessIntervals::kWaveAttrName);
+      op->removeAttr(getWaveAttrName());
       continue;
     }
     int64_t wave = levels[op] - 1;
     waves = std::max(waves, wave + 1);
-    op->setAttr(LivenessIntervals::kWaveAttrName,
-                IntegerAttr::get(IntegerType::get(context, 64), wave));
+    setWave(op, wave);
   }
   return waves;
 }

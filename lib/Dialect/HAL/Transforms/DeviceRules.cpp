@@ -14,7 +14,7 @@
 
 #include "DeviceRules.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "streamhal/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"

@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
-#include "streamhal/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 
 namespace streamhal::hal {

@@ -14,8 +14,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "streamhal/Analysis/CommandAccesses.h"
-#include "streamhal/Analysis/LivenessIntervals.h"
+#include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 
@@ -62,11 +62,11 @@ void addBytes(Value length, uint64_t &total, bool &dynamic) {
 Figures computeFigures(FunctionOpInterface function) {
   Figures figures;
   function->walk([&](Operation *op) {
-    if (op->getName().getStringRef() == "flow.ex.stream.fragment") {
+    if (isa<flow::ExStreamFragmentOp>(op)) {
       ++figures.fragments;
       int64_t maxWave = -1;
       for (Operation &inner : op->getRegion(0).getOps())
-        if (std::optional<int64_t> wave = LivenessIntervals::getWave(&inner))
+        if (std::optional<int64_t> wave = flow::getWave(&inner))
           maxWave = std::max(maxWave, std::min(*wave, INT64_MAX - 1));
       figures.waves += maxWave + 1;
       return;

@@ -15,7 +15,7 @@
 
 #include "DeviceRules.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "streamhal/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "llvm/Support/MathExtras.h"

@@ -26,6 +26,9 @@ def Flow_Dialect : Dialect {
     "::streamhal::hal::HALDialect",
     "::streamhal::util::UtilDialect"
   ];
+  // `flow.wave` on an op of a fragment body: its wave, set by
+  // --flow-schedule-fragments (flow::getWave reads it).
+  let discardableAttrs = (ins "::mlir::IntegerAttr":$wave);
 }
 
 class Flow_Op<string mnemonic, list<Trait> traits = []> :

@@ -10,6 +10,7 @@
 #define STREAMHAL_DIALECT_FLOW_IR_FLOWDIALECT_H
 
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/Operation.h"
 #include "streamhal/Dialect/Util/IR/UtilDialect.h"
 
 #include "streamhal/Dialect/Flow/IR/FlowDialect.h.inc"

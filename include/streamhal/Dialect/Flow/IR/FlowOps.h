@@ -41,6 +41,15 @@ mlir::Value getCapturedValue(mlir::Value value);
 /// fragment is known inside it). std::nullopt when it is not a constant.
 std::optional<int64_t> getConstantIntThroughCaptures(mlir::Value value);
 
+/// The name of the discardable `flow.wave` attribute: the wave of an op of a
+/// scheduled fragment body (--flow-schedule-fragments).
+llvm::StringRef getWaveAttrName();
+/// The wave of an op of a scheduled body: its `flow.wave` integer when that
+/// is a non-negative 64-bit value, else std::nullopt.
+std::optional<int64_t> getWave(mlir::Operation *op);
+/// Sets the wave of an op of a fragment body.
+void setWave(mlir::Operation *op, int64_t wave);
+
 } // namespace streamhal::flow
 
 #endif // STREAMHAL_DIALECT_FLOW_IR_FLOWOPS_H

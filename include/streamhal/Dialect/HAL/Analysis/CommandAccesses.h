@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef STREAMHAL_ANALYSIS_COMMANDACCESSES_H
-#define STREAMHAL_ANALYSIS_COMMANDACCESSES_H
+#ifndef STREAMHAL_DIALECT_HAL_ANALYSIS_COMMANDACCESSES_H
+#define STREAMHAL_DIALECT_HAL_ANALYSIS_COMMANDACCESSES_H
 
 #include "mlir/IR/Operation.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
@@ -218,4 +218,4 @@ private:
 
 } // namespace streamhal
 
-#endif // STREAMHAL_ANALYSIS_COMMANDACCESSES_H
+#endif // STREAMHAL_DIALECT_HAL_ANALYSIS_COMMANDACCESSES_H

@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "streamhal/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
 
 using namespace mlir;
 
