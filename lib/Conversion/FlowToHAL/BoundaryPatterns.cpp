@@ -56,16 +56,18 @@ buildTypeAndEncoding(OpBuilder &builder, Location loc, ShapedType type) {
               32u)};
 }
 
-/// Fails with a diagnostic when a tensor's element type has no encoding.
-static LogicalResult checkEncodable(Operation *op, ShapedType type) {
+/// checkFlowToHALLowerable reports element types without an encoding; a
+/// pattern only declines.
+static LogicalResult checkEncodable(ConversionPatternRewriter &rewriter,
+                                    Operation *op, ShapedType type) {
   if (hal::getElementTypeValue(type.getElementType()))
     return success();
-  return op->emitOpError() << "uses element type " << type.getElementType()
-                           << " which has no HAL element type encoding";
+  return rewriter.notifyMatchFailure(
+      op, "element type has no HAL element type encoding");
 }
 
 //===----------------------------------------------------------------------===//
-// util.global / util.global.load / util.global.store
+// util.global and the ops that read, write and address globals
 //===----------------------------------------------------------------------===//
 
 struct GlobalOpConversion : public OpConversionPattern<util::GlobalOp> {
@@ -83,77 +85,25 @@ struct GlobalOpConversion : public OpConversionPattern<util::GlobalOp> {
   }
 };
 
-struct GlobalLoadOpConversion : public OpConversionPattern<util::GlobalLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(util::GlobalLoadOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type converted = getTypeConverter()->convertType(op.getType());
-    if (!converted)
-      return failure();
-    rewriter.replaceOpWithNewOp<util::GlobalLoadOp>(op, converted,
-                                                    op.getGlobalAttr());
-    return success();
-  }
-};
+/// Ops that only change types (global loads and stores, direct or through
+/// pointers, and global addresses): the same op with converted operands and
+/// result types, its attributes and properties kept.
+struct RetypeOpConversion : public ConversionPattern {
+  RetypeOpConversion(const TypeConverter &typeConverter, MLIRContext *context,
+                     StringRef opName)
+      : ConversionPattern(typeConverter, opName, /*benefit=*/1, context) {}
 
-struct GlobalStoreOpConversion
-    : public OpConversionPattern<util::GlobalStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(util::GlobalStoreOp op, OpAdaptor adaptor,
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<util::GlobalStoreOp>(op, adaptor.getValue(),
-                                                     op.getGlobalAttr());
-    return success();
-  }
-};
-
-//===----------------------------------------------------------------------===//
-// util.global.address / util.global.load.indirect / util.global.store.indirect
-//===----------------------------------------------------------------------===//
-
-/// The address takes the converted type of its global: the global itself is
-/// converted by GlobalOpConversion.
-struct GlobalAddressOpConversion
-    : public OpConversionPattern<util::GlobalAddressOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(util::GlobalAddressOp op, OpAdaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto converted = dyn_cast_or_null<util::PtrType>(
-        getTypeConverter()->convertType(op.getType()));
-    if (!converted)
-      return failure();
-    rewriter.replaceOpWithNewOp<util::GlobalAddressOp>(op, converted,
-                                                       op.getGlobalAttr());
-    return success();
-  }
-};
-
-struct GlobalLoadIndirectOpConversion
-    : public OpConversionPattern<util::GlobalLoadIndirectOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(util::GlobalLoadIndirectOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Type converted = getTypeConverter()->convertType(op.getType());
-    if (!converted)
-      return failure();
-    rewriter.replaceOpWithNewOp<util::GlobalLoadIndirectOp>(
-        op, converted, adaptor.getGlobal());
-    return success();
-  }
-};
-
-struct GlobalStoreIndirectOpConversion
-    : public OpConversionPattern<util::GlobalStoreIndirectOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(util::GlobalStoreIndirectOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<util::GlobalStoreIndirectOp>(
-        op, adaptor.getValue(), adaptor.getGlobal());
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                resultTypes)))
+      return rewriter.notifyMatchFailure(op, "a result type does not convert");
+    OperationState state(op->getLoc(), op->getName(), operands, resultTypes,
+                         op->getDiscardableAttrDictionary().getValue());
+    state.propertiesAttr = op->getPropertiesAsAttribute();
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
     return success();
   }
 };
@@ -177,7 +127,7 @@ struct TensorCastOpConversion : public OpConversionPattern<hal::TensorCastOp> {
     }
     // Tensor -> buffer view: wrap the buffer with its shape and type.
     auto type = cast<ShapedType>(op.getSource().getType());
-    if (failed(checkEncodable(op, type)))
+    if (failed(checkEncodable(rewriter, op, type)))
       return failure();
     SmallVector<Value> shape =
         buildShape(rewriter, loc, type, adaptor.getSourceDims());
@@ -235,7 +185,7 @@ struct TensorLoadOpConversion : public OpConversionPattern<flow::TensorLoadOp> {
   matchAndRewrite(flow::TensorLoadOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<ShapedType>(op.getSource().getType());
-    if (failed(checkEncodable(op, type)))
+    if (failed(checkEncodable(rewriter, op, type)))
       return failure();
     Value offset = buildElementOffset(
         rewriter, op, type, adaptor.getSourceDims(), adaptor.getIndices());
@@ -252,7 +202,7 @@ struct TensorStoreOpConversion
   matchAndRewrite(flow::TensorStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = cast<ShapedType>(op.getTarget().getType());
-    if (failed(checkEncodable(op, type)))
+    if (failed(checkEncodable(rewriter, op, type)))
       return failure();
     Value offset = buildElementOffset(
         rewriter, op, type, adaptor.getTargetDims(), adaptor.getIndices());
@@ -273,12 +223,16 @@ void populateBoundaryPatterns(MLIRContext *context,
                                                                  typeConverter);
   populateCallOpTypeConversionPattern(patterns, typeConverter);
   populateReturnOpTypeConversionPattern(patterns, typeConverter);
-  patterns.add<ConstantSubspanOpConversion, GlobalAddressOpConversion,
-               GlobalLoadIndirectOpConversion, GlobalLoadOpConversion,
-               GlobalOpConversion, GlobalStoreIndirectOpConversion,
-               GlobalStoreOpConversion, TensorCastOpConversion,
-               TensorLoadOpConversion, TensorStoreOpConversion>(typeConverter,
-                                                                context);
+  patterns.add<ConstantSubspanOpConversion, GlobalOpConversion,
+               TensorCastOpConversion, TensorLoadOpConversion,
+               TensorStoreOpConversion>(typeConverter, context);
+  for (StringRef opName :
+       {util::GlobalLoadOp::getOperationName(),
+        util::GlobalStoreOp::getOperationName(),
+        util::GlobalAddressOp::getOperationName(),
+        util::GlobalLoadIndirectOp::getOperationName(),
+        util::GlobalStoreIndirectOp::getOperationName()})
+    patterns.add<RetypeOpConversion>(typeConverter, context, opName);
 }
 
 } // namespace streamhal
