@@ -226,12 +226,11 @@ void populateBoundaryPatterns(MLIRContext *context,
   patterns.add<ConstantSubspanOpConversion, GlobalOpConversion,
                TensorCastOpConversion, TensorLoadOpConversion,
                TensorStoreOpConversion>(typeConverter, context);
-  for (StringRef opName :
-       {util::GlobalLoadOp::getOperationName(),
-        util::GlobalStoreOp::getOperationName(),
-        util::GlobalAddressOp::getOperationName(),
-        util::GlobalLoadIndirectOp::getOperationName(),
-        util::GlobalStoreIndirectOp::getOperationName()})
+  for (StringRef opName : {util::GlobalLoadOp::getOperationName(),
+                           util::GlobalStoreOp::getOperationName(),
+                           util::GlobalAddressOp::getOperationName(),
+                           util::GlobalLoadIndirectOp::getOperationName(),
+                           util::GlobalStoreIndirectOp::getOperationName()})
     patterns.add<RetypeOpConversion>(typeConverter, context, opName);
 }
 

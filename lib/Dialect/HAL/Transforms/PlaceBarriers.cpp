@@ -18,6 +18,9 @@
 #include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
 #include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "hal-place-barriers"
 
 namespace streamhal::hal {
 #define GEN_PASS_DEF_PLACEBARRIERSPASS
@@ -102,10 +105,20 @@ unsigned placeBarriers(hal::CommandBufferBeginOp begin, BarrierPolicy policy,
       unfenced = op;
       continue;
     }
-    bool conflicts = llvm::any_of(*accesses, [&](const BufferAccess &access) {
-      return pending.findConflict(access) != nullptr;
-    });
-    if (conflicts) {
+    const BufferAccess *conflict = nullptr;
+    for (const BufferAccess &access : *accesses)
+      if ((conflict = pending.findConflict(access))) {
+        LLVM_DEBUG(llvm::dbgs()
+                   << "barrier before " << op->getName() << " at "
+                   << op->getLoc() << ": it "
+                   << (access.writes ? "writes" : "reads") << " bytes that "
+                   << conflict->command->getName() << " at "
+                   << conflict->command->getLoc() << " "
+                   << (conflict->writes ? "writes" : "reads")
+                   << " in the same batch\n");
+        break;
+      }
+    if (conflict) {
       rewriter.setInsertionPoint(op);
       createBarrier();
       pending.clear();
