@@ -62,8 +62,11 @@ struct TestStreamLivenessPass
     getOperation()->walk([&](flow::ExStreamFragmentOp fragment) {
       if (repeat > 0)
         reportTime(fragment);
-      ValueAliasing aliasing(fragment);
-      LivenessIntervals liveness(fragment, aliasing);
+      // Built by the analysis manager, as a pass would get them.
+      AnalysisManager analyses = getAnalysisManagerOf(fragment);
+      const ValueAliasing &aliasing = analyses.getAnalysis<ValueAliasing>();
+      const LivenessIntervals &liveness =
+          analyses.getAnalysis<LivenessIntervals>();
       if (!annotate)
         return;
       Region &region = fragment.getBody();
@@ -87,6 +90,18 @@ struct TestStreamLivenessPass
     });
     if (!annotate)
       markAllAnalysesPreserved();
+  }
+
+  /// The analysis manager of `op`, nested from the pass's operation.
+  AnalysisManager getAnalysisManagerOf(Operation *op) {
+    SmallVector<Operation *> chain;
+    for (Operation *parent = op; parent != getOperation();
+         parent = parent->getParentOp())
+      chain.push_back(parent);
+    AnalysisManager analyses = getAnalysisManager();
+    for (Operation *parent : llvm::reverse(chain))
+      analyses = analyses.nest(parent);
+    return analyses;
   }
 
   /// Builds both analyses `repeat` times and prints the first (cold), the

@@ -15,6 +15,7 @@
 #ifndef STREAMHAL_ANALYSIS_LIVENESSINTERVALS_H
 #define STREAMHAL_ANALYSIS_LIVENESSINTERVALS_H
 
+#include "mlir/Pass/AnalysisManager.h"
 #include "streamhal/Analysis/ValueAliasing.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -78,6 +79,17 @@ public:
                     const ValueAliasing &aliasing, bool useWaves = true);
   LivenessIntervals(flow::ExStreamFragmentOp fragment, ValueAliasing &&aliasing,
                     bool useWaves = true) = delete;
+  /// The form `getAnalysis<LivenessIntervals>()` builds: the alias classes
+  /// come from the same analysis manager (`fragment` must be a
+  /// `flow.ex.stream.fragment`), waves are used when present.
+  LivenessIntervals(mlir::Operation *fragment, mlir::AnalysisManager &analyses)
+      : LivenessIntervals(mlir::cast<flow::ExStreamFragmentOp>(fragment),
+                          analyses.getAnalysis<ValueAliasing>()) {}
+  /// Cached intervals refer to the cached alias classes: both must stay.
+  bool isInvalidated(const mlir::AnalysisManager::PreservedAnalyses &kept) {
+    return !kept.isPreserved<LivenessIntervals>() ||
+           !kept.isPreserved<ValueAliasing>();
+  }
 
   /// The alias classes the intervals were unioned over.
   const ValueAliasing &getAliasing() const { return aliasing; }

@@ -48,6 +48,10 @@ namespace streamhal {
 class ValueAliasing {
 public:
   explicit ValueAliasing(flow::ExStreamFragmentOp fragment);
+  /// The form `getAnalysis<ValueAliasing>()` builds: `fragment` must be a
+  /// `flow.ex.stream.fragment`.
+  explicit ValueAliasing(mlir::Operation *fragment)
+      : ValueAliasing(mlir::cast<flow::ExStreamFragmentOp>(fragment)) {}
 
   /// Returns true for the types the analyses track (tensor types).
   static bool isTrackedType(mlir::Type type);
