@@ -31,6 +31,22 @@ namespace {
 // Copy plan
 //===----------------------------------------------------------------------===//
 
+/// A dynamic splat copies to every 8 * 2^k below the allocation limit: the
+/// largest length it can have.
+TEST(WideSplatCopies, DynamicCopiesStopAtTheAllocationLimit) {
+  EXPECT_EQ(getWideSplatDynamicCopies(8), 0u);
+  EXPECT_EQ(getWideSplatDynamicCopies(16), 1u);
+  EXPECT_EQ(getWideSplatDynamicCopies(17), 2u);
+  EXPECT_EQ(getWideSplatDynamicCopies(int64_t(1) << 30), 27u);
+  EXPECT_EQ(getWideSplatDynamicCopies(INT64_MAX), 60u);
+  // Every length up to the limit is covered: the copies of the largest
+  // length the limit allows are the dynamic ones.
+  for (int64_t limit : {int64_t(64), int64_t(1000), int64_t(1) << 20})
+    EXPECT_EQ(planWideSplatCopies(llvm::alignDown(limit, 8)).size(),
+              getWideSplatDynamicCopies(limit))
+        << limit;
+}
+
 TEST(WideSplatCopies, SmallLengths) {
   EXPECT_TRUE(planWideSplatCopies(0).empty());
   EXPECT_TRUE(planWideSplatCopies(8).empty());

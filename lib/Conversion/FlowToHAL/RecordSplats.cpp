@@ -13,8 +13,8 @@
 // written prefix with copies: [0, L) -> [L, min(2L, n)) for L = 8, 16, ...
 // Each copy reads what the previous command wrote, so the barrier policy
 // separates them. A length unknown at compile time records the copies for
-// every power of two a 64-bit length can need, each clamped to the tensor
-// (a copy past the end has length zero and starts at the end).
+// every power of two a tensor the device can allocate can need, each clamped
+// to the tensor (a copy past the end has length zero and starts at the end).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
+#include "streamhal/Dialect/HAL/IR/DeviceLimits.h"
 
 using namespace mlir;
 
@@ -107,6 +108,16 @@ LogicalResult checkWideSplat(flow::TensorSplatOp op,
               "can be lowered (the lowering cannot split a runtime complex "
               "value into its real and imaginary parts)";
   return success();
+}
+
+unsigned getWideSplatDynamicCopies(int64_t maxAllocationSize) {
+  unsigned copies = 0;
+  // `copied < maxAllocationSize` needs a copy to `copied`; stop before the
+  // shift would pass 2^62.
+  for (int64_t copied = kWideSplatElementBytes;
+       copied < maxAllocationSize && copies < 60; copied <<= 1)
+    ++copies;
+  return copies;
 }
 
 SmallVector<WideSplatCopy> planWideSplatCopies(int64_t length) {
@@ -236,7 +247,9 @@ void CommandRecorder::recordWideSplat(flow::TensorSplatOp op) {
       builder.createInPrologue<arith::MinUIOp>(n, builder.getIndex(half));
   fill(builder.getIndex(0), halfLength, low);
   fill(halfLength, halfLength, high);
-  for (unsigned k = 0; k < kWideSplatDynamicCopies; ++k) {
+  unsigned copies = getWideSplatDynamicCopies(
+      hal::getDeviceLimits(plan.getFragment()).maxAllocationSize);
+  for (unsigned k = 0; k < copies; ++k) {
     Value copied = builder.getIndex(kWideSplatElementBytes << k);
     Value start = builder.createInPrologue<arith::MinUIOp>(copied, n);
     Value rest = builder.createInPrologue<arith::SubIOp>(n, start);

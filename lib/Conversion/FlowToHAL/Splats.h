@@ -35,9 +35,11 @@ std::optional<uint32_t> getSplatPatternMultiplier(mlir::Type elementType);
 /// Bytes of one element of a wide splat.
 constexpr int64_t kWideSplatElementBytes = 8;
 
-/// Copies a splat of dynamic length always records: one per power of two
-/// `8 * 2^k` that can be smaller than a 64-bit byte length (k = 0..59).
-constexpr unsigned kWideSplatDynamicCopies = 60;
+/// The doubling copies a splat of dynamic length records: one per power of
+/// two `8 * 2^k` that is smaller than the largest tensor the device can
+/// hold, `maxAllocationSize` bytes (a tensor lives in one allocation), so
+/// 27 for the default 1 GiB and at most 60 (k = 0..59, below 2^63).
+unsigned getWideSplatDynamicCopies(int64_t maxAllocationSize);
 
 /// Returns true for the 8-byte element types a wide splat handles: 64-bit
 /// integers and floats, and `complex<f32>` (real part in the low 4 bytes,

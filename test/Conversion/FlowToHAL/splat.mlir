@@ -351,15 +351,16 @@ func.func @splat_i64_empty(%v: i64) -> tensor<0x3xi64> {
 
 // A dynamic length n = 8 * %n and a runtime f64: the halves go to [0, h)
 // and [h, 2h) with h = min(n, 4) (nothing when n = 0), then one copy per
-// L = 8 * 2^k, k = 0..59, to start = min(L, n) of min(L, n - start) bytes:
-// the copies past the end have length zero.
+// L = 8 * 2^k below the allocation limit (1 GiB by default: k = 0..26), to
+// start = min(L, n) of min(L, n - start) bytes: the copies past the end have
+// length zero.
 // CHECK-LABEL: func.func @splat_f64_dynamic
 // CHECK-SAME: (%[[V:[^:]+]]: f64, %[[N:[^:]+]]: index)
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
 // CHECK-DAG: %[[C8:.+]] = arith.constant 8 : index
 // CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
-// CHECK-DAG: %[[CLAST:.+]] = arith.constant 4611686018427387904 : index
+// CHECK-DAG: %[[CLAST:.+]] = arith.constant 536870912 : index
 // CHECK: %[[SIZE:.+]] = arith.muli %[[N]], %[[C8]] : index
 // CHECK: %[[BITS:.+]] = arith.bitcast %[[V]] : f64 to i64
 // CHECK: %[[LOW:.+]] = arith.trunci %[[BITS]] : i64 to i32
@@ -382,7 +383,7 @@ func.func @splat_i64_empty(%v: i64) -> tensor<0x3xi64> {
 // CHECK-NEXT: copy_buffer<{{.+}})[%[[C0]]] target({{.+}})[%[[START0]]] length(%[[LEN0]])
 // CHECK-NEXT: execution_barrier
 // CHECK-NEXT: copy_buffer<{{.+}})[%[[C0]]] target({{.+}})[%[[START1]]] length(%[[LEN1]])
-// CHECK-COUNT-57: copy_buffer
+// CHECK-COUNT-24: copy_buffer
 // CHECK: copy_buffer<{{.+}})[%[[C0]]] target({{.+}})[%[[STARTL]]] length(%[[LENL]])
 // CHECK-NEXT: hal.command_buffer.end
 func.func @splat_f64_dynamic(%v: f64, %n: index) -> tensor<?xf64> {
@@ -412,4 +413,25 @@ func.func @splat_wide_equal_halves_dynamic(%n: index) -> tensor<?xi64> {
     flow.return %1 : tensor<?xi64>
   }
   return %0 : tensor<?xi64>
+}
+
+// -----
+
+// A device that allocates at most 256 bytes holds at most 32 elements: the
+// copies to 8, 16, ..., 128 cover every length it can have.
+module attributes {hal.device.targets = [#hal.device.target<"vmvx", {buffer_constraints = #hal.buffer_constraints<max_allocation_size = 256, min_buffer_offset_alignment = 16, max_buffer_range = 256, min_buffer_range_alignment = 16>}>]} {
+// CHECK-LABEL: func.func @splat_i64_dynamic_small_device
+// CHECK: hal.command_buffer.begin
+// CHECK-COUNT-2: fill_buffer
+// CHECK-COUNT-5: copy_buffer
+// CHECK-NOT: copy_buffer
+// CHECK: hal.command_buffer.end
+func.func @splat_i64_dynamic_small_device(%v: i64, %n: index) -> tensor<?xi64> {
+  %0 = flow.ex.stream.fragment(%v, %n) : (i64, index) -> tensor<?xi64>{%n} =
+      (%iv: i64, %in: index) -> tensor<?xi64> {
+    %1 = flow.tensor.splat %iv : tensor<?xi64>{%in}
+    flow.return %1 : tensor<?xi64>
+  }
+  return %0 : tensor<?xi64>
+}
 }
