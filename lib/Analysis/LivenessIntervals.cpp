@@ -191,6 +191,16 @@ void LivenessIntervals::printInterval(llvm::raw_ostream &os,
   os << "] class " << aliasing.getClassIndex(value);
 }
 
+void LivenessIntervals::printClassInterval(llvm::raw_ostream &os,
+                                           unsigned classIndex) const {
+  auto [start, end] = getClassInterval(classIndex);
+  os << "[";
+  printBound(os, start);
+  os << ", ";
+  printBound(os, end);
+  os << "]";
+}
+
 void LivenessIntervals::print(llvm::raw_ostream &os) const {
   for (const LiveInterval &interval : intervals) {
     aliasing.printValue(os, interval.value);

@@ -121,6 +121,9 @@ public:
   /// Prints the interval and class of `value` as `[start, end] class C`,
   /// with `in` / `out` for the live-in / live-out sentinels.
   void printInterval(llvm::raw_ostream &os, mlir::Value value) const;
+  /// Prints the interval of alias class `classIndex` as `[start, end]`,
+  /// with the sentinels as `in` and `out`.
+  void printClassInterval(llvm::raw_ostream &os, unsigned classIndex) const;
   /// Prints one line per tracked value in ordinal order:
   /// `<ordinal> <argN | op name> [start, end] class C`.
   void print(llvm::raw_ostream &os) const;

@@ -349,21 +349,10 @@ static StringRef getStorageKindName(StorageKind kind) {
 }
 
 void FragmentPlan::print(llvm::raw_ostream &os) const {
-  auto printIndex = [&](int64_t index) {
-    if (index == LivenessIntervals::kLiveIn)
-      os << "in";
-    else if (index == LivenessIntervals::kLiveOut)
-      os << "out";
-    else
-      os << index;
-  };
   for (auto [classIndex, kind] : llvm::enumerate(kinds)) {
-    auto [start, end] = liveness->getClassInterval(classIndex);
-    os << "class " << classIndex << ": " << getStorageKindName(kind) << " [";
-    printIndex(start);
-    os << ", ";
-    printIndex(end);
-    os << "]\n";
+    os << "class " << classIndex << ": " << getStorageKindName(kind) << " ";
+    liveness->printClassInterval(os, classIndex);
+    os << "\n";
   }
   views->print(os);
   boxes->print(os);
