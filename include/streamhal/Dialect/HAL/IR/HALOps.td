@@ -34,6 +34,75 @@ def HAL_ExSubmitAndWaitOp : HAL_Op<"ex.submit_and_wait"> {
   let assemblyFormat = "$device `,` $command_buffer attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Fences and queue submission (docs/async.md)
+//===----------------------------------------------------------------------===//
+
+def HAL_FenceCreateOp : HAL_Op<"fence.create"> {
+  let summary = "creates an unsignalled fence";
+  let description = [{
+    ```mlir
+    %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+    ```
+    The fence is signalled once, by the one queue operation that names it
+    in `signal(...)`. No trait: two creates are two fences, so neither CSE
+    nor DCE may touch one.
+  }];
+  let arguments = (ins HAL_Device:$device);
+  let results = (outs HAL_Fence:$result);
+  let assemblyFormat = [{
+    `device` `(` $device `:` type($device) `)` attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HAL_DeviceQueueExecuteOp : HAL_Op<"device.queue.execute", [
+    AttrSizedOperandSegments]> {
+  let summary = "submits command buffers ordered by fences";
+  let description = [{
+    ```mlir
+    hal.device.queue.execute<%dev : !hal.device> wait([%a, %b]) signal(%f)
+        commands([%cmd])
+    ```
+    The command buffers start once every `wait` fence is signalled and run
+    one after another as if recorded as one; `%f` is signalled when they
+    have completed. The host does not block.
+  }];
+  let arguments = (ins
+    HAL_Device:$device,
+    Variadic<HAL_Fence>:$wait_fences,
+    HAL_Fence:$signal_fence,
+    Variadic<HAL_CommandBuffer>:$command_buffers
+  );
+  let assemblyFormat = [{
+    `<` $device `:` type($device) `>`
+    `wait` `(` `[` $wait_fences `]` `)`
+    `signal` `(` $signal_fence `)`
+    `commands` `(` `[` $command_buffers `]` `)`
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def HAL_FenceJoinOp : HAL_Op<"fence.join", [Pure]> {
+  let summary = "a fence signalled when all of the given fences are";
+  let arguments = (ins Variadic<HAL_Fence>:$fences);
+  let results = (outs HAL_Fence:$result);
+  let assemblyFormat = [{
+    `at` `(` `[` $fences `]` `)` attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HAL_FenceAwaitOp : HAL_Op<"fence.await"> {
+  let summary = "blocks the host until every given fence is signalled";
+  let arguments = (ins Variadic<HAL_Fence>:$fences);
+  let assemblyFormat = [{
+    `until` `(` `[` $fences `]` `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def HAL_DeviceAllocatorOp : HAL_Op<"device.allocator", [Pure]> {
   let summary = "the allocator of a device";
   let arguments = (ins HAL_Device:$device);
