@@ -271,8 +271,8 @@ public:
                                               const BufferRef &ref,
                                               bool writes);
   /// Fails when a blocking submission of `state` races with pending ones.
-  mlir::LogicalResult
-  checkBlockingSubmission(mlir::Operation *op, const CommandBufferState &state);
+  mlir::LogicalResult checkBlockingSubmission(mlir::Operation *op,
+                                              const CommandBufferState &state);
   /// At a function's or initializer's return: `results` must be complete
   /// and no submission of this activation may still be pending.
   mlir::LogicalResult checkReturnTimeline(mlir::Operation *op,

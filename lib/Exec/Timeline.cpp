@@ -59,8 +59,8 @@ getFences(Frame &frame, ValueRange values, Operation *user) {
 
 static bool isSignalled(const FenceState &fence) {
   if (!fence.parts.empty())
-    return llvm::all_of(fence.parts,
-                        [](const FencePtr &part) { return isSignalled(*part); });
+    return llvm::all_of(
+        fence.parts, [](const FencePtr &part) { return isSignalled(*part); });
   return fence.signalled;
 }
 
@@ -81,8 +81,7 @@ getOverlap(const BufferRef &a, const BufferRef &b) {
 }
 
 /// Reports the first conflicting pair of `later`'s and `earlier`'s accesses.
-static LogicalResult checkUnordered(Operation *laterOp,
-                                    ArrayRef<Access> later,
+static LogicalResult checkUnordered(Operation *laterOp, ArrayRef<Access> later,
                                     const QueuedSubmission &earlier) {
   for (const Access &a : later)
     for (const Access &b : earlier.accesses) {
@@ -144,10 +143,10 @@ LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
         if (!(*signal)->parts.empty())
           return execute.emitError() << "signals a joined fence";
         if ((*signal)->signaller >= 0 || (*signal)->signalled) {
-          InFlightDiagnostic diag =
-              execute.emitError() << "signals a fence that is already "
-                                     "signalled or to be signalled: a fence "
-                                     "is signalled once";
+          InFlightDiagnostic diag = execute.emitError()
+                                    << "signals a fence that is already "
+                                       "signalled or to be signalled: a fence "
+                                       "is signalled once";
           if ((*signal)->signaller >= 0)
             diag.attachNote(submissions[(*signal)->signaller].op->getLoc())
                 << "its first signaller";
@@ -190,9 +189,8 @@ LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
           if (failed(state))
             return failure();
           if (!(*state)->begun || !(*state)->ended)
-            return execute.emitError()
-                   << "submits command buffer " << index
-                   << ", which was not begun and ended";
+            return execute.emitError() << "submits command buffer " << index
+                                       << ", which was not begun and ended";
           submission.commandBuffers.push_back((*state)->commands);
           appendAccesses((*state)->commands, submission.accesses);
           // A one-shot command buffer runs once.
@@ -220,9 +218,9 @@ LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
           if (!fence->parts.empty() || fence->signalled)
             return success();
           if (fence->signaller < 0) {
-            InFlightDiagnostic diag =
-                await.emitError() << "awaits a fence that no submission "
-                                     "signals: the host would wait forever";
+            InFlightDiagnostic diag = await.emitError()
+                                      << "awaits a fence that no submission "
+                                         "signals: the host would wait forever";
             diag.attachNote(fence->op->getLoc()) << "the fence";
             return failure();
           }
@@ -298,12 +296,12 @@ LogicalResult ExecutorImpl::checkReturnTimeline(Operation *op,
         continue;
       for (const Access &access : submission.accesses)
         if (access.writes && getOverlap(*ref, access.range)) {
-          InFlightDiagnostic diag =
-              op->emitError()
-              << "returns result " << index << " (" << describe(*ref)
-              << ") while a pending submission writes "
-              << describe(access.range)
-              << ": results must be complete at return";
+          InFlightDiagnostic diag = op->emitError()
+                                    << "returns result " << index << " ("
+                                    << describe(*ref)
+                                    << ") while a pending submission writes "
+                                    << describe(access.range)
+                                    << ": results must be complete at return";
           diag.attachNote(submission.op->getLoc()) << "the pending submission";
           return failure();
         }
@@ -311,9 +309,9 @@ LogicalResult ExecutorImpl::checkReturnTimeline(Operation *op,
   }
   for (const QueuedSubmission &submission : submissions)
     if (!submission.completed && submission.depth == depth) {
-      InFlightDiagnostic diag =
-          op->emitError() << "returns while a submission it issued is "
-                             "pending: await its fence before returning";
+      InFlightDiagnostic diag = op->emitError()
+                                << "returns while a submission it issued is "
+                                   "pending: await its fence before returning";
       diag.attachNote(submission.op->getLoc()) << "the pending submission";
       return failure();
     }
@@ -337,7 +335,8 @@ getOtherOrder(ArrayRef<unsigned> indices,
                    !llvm::is_contained(left, earlier);
           }))
         ready.push_back(position);
-    size_t pick = order == 1 ? ready.back() : ready[shuffle.next() % ready.size()];
+    size_t pick =
+        order == 1 ? ready.back() : ready[shuffle.next() % ready.size()];
     result.push_back(left[pick]);
     done.insert(left[pick]);
     left.erase(left.begin() + pick);
@@ -349,8 +348,7 @@ LogicalResult ExecutorImpl::runSubmissions(Operation *awaitOp,
                                            ArrayRef<unsigned> indices) {
   auto runInProgramOrder = [&]() -> LogicalResult {
     for (unsigned index : indices)
-      for (std::vector<Command> &commands :
-           submissions[index].commandBuffers) {
+      for (std::vector<Command> &commands : submissions[index].commandBuffers) {
         CommandBufferState state;
         state.begun = state.ended = true;
         state.commands = commands;

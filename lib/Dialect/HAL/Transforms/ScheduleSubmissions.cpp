@@ -88,8 +88,8 @@ private:
   void submit(hal::ExSubmitAndWaitOp op);
   /// Awaits the pending submissions in `awaited` (and with them all they are
   /// ordered after) right before `op`; `why` goes to the debug output.
-  void awaitSubmissions(Operation *op, ArrayRef<unsigned> awaited,
-                        bool join, StringRef why);
+  void awaitSubmissions(Operation *op, ArrayRef<unsigned> awaited, bool join,
+                        StringRef why);
   void awaitEverything(Operation *op, bool join, StringRef why);
   /// The pending submissions (positions in `pending`) that conflict with a
   /// host access of `buffer`.
@@ -115,18 +115,16 @@ static bool isOrderedAfter(const PendingSubmission &submission,
 /// Ops that use buffers without touching their bytes on the host: views,
 /// recording, references stored in globals, the timeline itself.
 static bool isTransparentBufferUser(Operation *op) {
-  return isa<hal::BufferSubspanOp, hal::BufferViewCreateOp,
-             hal::BufferViewBufferOp, hal::BufferViewDimOp, hal::TensorCastOp,
-             hal::CommandBufferCreateOp, hal::CommandBufferBeginOp,
-             hal::CommandBufferEndOp, hal::CommandBufferFillBufferOp,
-             hal::CommandBufferCopyBufferOp,
-             hal::CommandBufferPushDescriptorSetOp,
-             hal::CommandBufferPushConstantsOp,
-             hal::CommandBufferDispatchSymbolOp,
-             hal::CommandBufferExecutionBarrierOp, hal::FenceCreateOp,
-             hal::FenceJoinOp, hal::FenceAwaitOp, hal::DeviceQueueExecuteOp,
-             hal::ReturnOp, util::GlobalStoreOp, util::GlobalStoreIndirectOp>(
-      op);
+  return isa<
+      hal::BufferSubspanOp, hal::BufferViewCreateOp, hal::BufferViewBufferOp,
+      hal::BufferViewDimOp, hal::TensorCastOp, hal::CommandBufferCreateOp,
+      hal::CommandBufferBeginOp, hal::CommandBufferEndOp,
+      hal::CommandBufferFillBufferOp, hal::CommandBufferCopyBufferOp,
+      hal::CommandBufferPushDescriptorSetOp, hal::CommandBufferPushConstantsOp,
+      hal::CommandBufferDispatchSymbolOp, hal::CommandBufferExecutionBarrierOp,
+      hal::FenceCreateOp, hal::FenceJoinOp, hal::FenceAwaitOp,
+      hal::DeviceQueueExecuteOp, hal::ReturnOp, util::GlobalStoreOp,
+      util::GlobalStoreIndirectOp>(op);
 }
 
 static bool isBufferLike(Type type) {
@@ -256,9 +254,8 @@ void SubmissionScheduler::awaitSubmissions(Operation *op,
   });
   OpBuilder builder(op);
   if (join && fences.size() > 1)
-    fences = {hal::FenceJoinOp::create(builder, op->getLoc(),
-                                       hal::FenceType::get(op->getContext()),
-                                       fences)};
+    fences = {hal::FenceJoinOp::create(
+        builder, op->getLoc(), hal::FenceType::get(op->getContext()), fences)};
   hal::FenceAwaitOp::create(builder, op->getLoc(), fences);
   counts.awaits++;
   llvm::erase_if(pending, [&](const PendingSubmission &submission) {
@@ -330,9 +327,10 @@ void SubmissionScheduler::scheduleBlock(Block &block) {
   // either: await at its end.
   if (!pending.empty()) {
     OpBuilder builder = OpBuilder::atBlockEnd(&block);
-    auto marker = hal::FenceAwaitOp::create(builder, block.getParent()->getLoc(),
-                                            ValueRange{pending.back().fence});
-    awaitEverything(marker, /*join=*/false, "end of a block without terminator");
+    auto marker = hal::FenceAwaitOp::create(
+        builder, block.getParent()->getLoc(), ValueRange{pending.back().fence});
+    awaitEverything(marker, /*join=*/false,
+                    "end of a block without terminator");
     marker.erase();
   }
 }
