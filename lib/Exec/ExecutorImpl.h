@@ -261,8 +261,8 @@ public:
   // Device timeline (Timeline.cpp)
   //===--------------------------------------------------------------------===//
 
-  /// hal.fence.create, hal.fence.join, hal.fence.await and
-  /// hal.device.queue.execute.
+  /// hal.fence.create, hal.fence.join, hal.fence.await and the queue
+  /// operations (execute, alloca, dealloca).
   mlir::LogicalResult runTimelineOp(mlir::Operation &op, Frame &frame,
                                     unsigned depth);
   /// Fails when the host touching `ref` (writing it when `writes`) at `op`
@@ -278,6 +278,14 @@ public:
   mlir::LogicalResult checkReturnTimeline(mlir::Operation *op,
                                           llvm::ArrayRef<RuntimeValue> results,
                                           unsigned depth);
+  /// A queue operation's submission: its signal fence checked, ordered
+  /// after the submissions its waits name; the caller adds its work.
+  mlir::FailureOr<QueuedSubmission>
+  startSubmission(Frame &frame, mlir::Operation *op, mlir::ValueRange waits,
+                  mlir::Value signal, unsigned depth);
+  /// Checks `submission` against every pending one it is not ordered after
+  /// and makes it pending.
+  mlir::LogicalResult queueSubmission(QueuedSubmission submission);
   /// Runs the pending submissions in `indices` (ascending) in program order
   /// and, with --orders, in other orders the fences allow.
   mlir::LogicalResult runSubmissions(mlir::Operation *awaitOp,

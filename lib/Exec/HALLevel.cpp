@@ -382,7 +382,8 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         return submit(opPtr, **state);
       })
       .Case<hal::FenceCreateOp, hal::FenceJoinOp, hal::FenceAwaitOp,
-            hal::DeviceQueueExecuteOp>([&](Operation *timelineOp) {
+            hal::DeviceQueueExecuteOp, hal::DeviceQueueAllocaOp,
+            hal::DeviceQueueDeallocaOp>([&](Operation *timelineOp) {
         return runTimelineOp(*timelineOp, frame, depth);
       })
       .Default([&](Operation *) { return recordCommand(op, frame, handled); });

@@ -134,54 +134,11 @@ LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
         return success();
       })
       .Case([&](hal::DeviceQueueExecuteOp execute) -> LogicalResult {
-        FailureOr<SmallVector<FencePtr>> waits =
-            getFences(frame, execute.getWaitFences(), opPtr);
-        FailureOr<FencePtr> signal =
-            getFence(frame, execute.getSignalFence(), opPtr);
-        if (failed(waits) || failed(signal))
+        FailureOr<QueuedSubmission> submission =
+            startSubmission(frame, opPtr, execute.getWaitFences(),
+                            execute.getSignalFence(), depth);
+        if (failed(submission))
           return failure();
-        if (!(*signal)->parts.empty())
-          return execute.emitError() << "signals a joined fence";
-        if ((*signal)->signaller >= 0 || (*signal)->signalled) {
-          InFlightDiagnostic diag = execute.emitError()
-                                    << "signals a fence that is already "
-                                       "signalled or to be signalled: a fence "
-                                       "is signalled once";
-          if ((*signal)->signaller >= 0)
-            diag.attachNote(submissions[(*signal)->signaller].op->getLoc())
-                << "its first signaller";
-          return failure();
-        }
-        QueuedSubmission submission;
-        submission.op = opPtr;
-        submission.depth = depth;
-        submission.signal = *signal;
-        // Ordered after whatever signals its waits, transitively. A fence
-        // nobody signals yet would make the executor guess the order.
-        std::function<LogicalResult(const FencePtr &)> orderAfter =
-            [&](const FencePtr &fence) -> LogicalResult {
-          for (const FencePtr &part : fence->parts)
-            if (failed(orderAfter(part)))
-              return failure();
-          if (!fence->parts.empty() || fence->signalled)
-            return success();
-          if (fence->signaller < 0) {
-            InFlightDiagnostic diag =
-                execute.emitError()
-                << "waits on a fence that no submission signals yet (the "
-                   "executor requires its signaller to be queued first)";
-            diag.attachNote(fence->op->getLoc()) << "the fence";
-            return failure();
-          }
-          unsigned index = static_cast<unsigned>(fence->signaller);
-          submission.after.insert(index);
-          const std::set<unsigned> &earlier = submissions[index].after;
-          submission.after.insert(earlier.begin(), earlier.end());
-          return success();
-        };
-        for (const FencePtr &wait : *waits)
-          if (failed(orderAfter(wait)))
-            return failure();
         for (auto [index, value] :
              llvm::enumerate(execute.getCommandBuffers())) {
           FailureOr<std::shared_ptr<CommandBufferState>> state =
@@ -191,18 +148,55 @@ LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
           if (!(*state)->begun || !(*state)->ended)
             return execute.emitError() << "submits command buffer " << index
                                        << ", which was not begun and ended";
-          submission.commandBuffers.push_back((*state)->commands);
-          appendAccesses((*state)->commands, submission.accesses);
+          submission->commandBuffers.push_back((*state)->commands);
+          appendAccesses((*state)->commands, submission->accesses);
           // A one-shot command buffer runs once.
           (*state)->commands.clear();
         }
-        for (auto [index, earlier] : llvm::enumerate(submissions))
-          if (!earlier.completed && !submission.after.count(index) &&
-              failed(checkUnordered(opPtr, submission.accesses, earlier)))
-            return failure();
-        (*signal)->signaller = static_cast<int64_t>(submissions.size());
-        submissions.push_back(std::move(submission));
-        return success();
+        return queueSubmission(std::move(*submission));
+      })
+      .Case([&](hal::DeviceQueueAllocaOp alloca) -> LogicalResult {
+        FailureOr<QueuedSubmission> submission =
+            startSubmission(frame, opPtr, alloca.getWaitFences(),
+                            alloca.getSignalFence(), depth);
+        if (failed(submission))
+          return failure();
+        FailureOr<int64_t> size =
+            getIndex(frame, alloca.getResultSize(), opPtr);
+        if (failed(size) || failed(checkAllocationRule(opPtr, *size)))
+          return failure();
+        if (*size < 0 || *size > kMaxBufferBytes)
+          return alloca.emitError()
+                 << "allocates " << *size
+                 << " bytes; the executor allocates 0 to 4 GiB";
+        auto root = std::make_shared<RootBuffer>(RootBuffer::allocate(
+            "allocation " + std::to_string(nextAllocation++), *size));
+        root->setAccount(memory);
+        if (!hal::bitEnumContainsAll(alloca.getMemoryTypes(),
+                                     hal::MemoryType::HostVisible))
+          root->setDeviceOnly(opPtr);
+        BufferRef whole{root, 0, *size};
+        frame[alloca.getResult()] = whole;
+        // The buffer exists once the fence is signalled: until then any use
+        // conflicts with the allocation as with a write of every byte.
+        submission->accesses.push_back(
+            {whole, /*reads=*/false, /*writes=*/true});
+        return queueSubmission(std::move(*submission));
+      })
+      .Case([&](hal::DeviceQueueDeallocaOp dealloca) -> LogicalResult {
+        FailureOr<QueuedSubmission> submission =
+            startSubmission(frame, opPtr, dealloca.getWaitFences(),
+                            dealloca.getSignalFence(), depth);
+        if (failed(submission))
+          return failure();
+        FailureOr<BufferRef> buffer =
+            get<BufferRef>(frame, dealloca.getBuffer(), opPtr);
+        if (failed(buffer))
+          return failure();
+        // Releasing the bytes conflicts with every use not ordered before.
+        submission->accesses.push_back(
+            {*buffer, /*reads=*/false, /*writes=*/true});
+        return queueSubmission(std::move(*submission));
       })
       .Case([&](hal::FenceAwaitOp await) -> LogicalResult {
         FailureOr<SmallVector<FencePtr>> fences =
@@ -240,6 +234,69 @@ LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
       .Default([&](Operation *) {
         return op.emitError() << "is not a timeline op";
       });
+}
+
+FailureOr<QueuedSubmission> ExecutorImpl::startSubmission(Frame &frame,
+                                                          Operation *op,
+                                                          ValueRange waitValues,
+                                                          Value signalValue,
+                                                          unsigned depth) {
+  FailureOr<SmallVector<FencePtr>> waits = getFences(frame, waitValues, op);
+  FailureOr<FencePtr> signal = getFence(frame, signalValue, op);
+  if (failed(waits) || failed(signal))
+    return failure();
+  if (!(*signal)->parts.empty())
+    return op->emitError() << "signals a joined fence";
+  if ((*signal)->signaller >= 0 || (*signal)->signalled) {
+    InFlightDiagnostic diag =
+        op->emitError() << "signals a fence that is already signalled or to "
+                           "be signalled: a fence is signalled once";
+    if ((*signal)->signaller >= 0)
+      diag.attachNote(submissions[(*signal)->signaller].op->getLoc())
+          << "its first signaller";
+    return failure();
+  }
+  QueuedSubmission submission;
+  submission.op = op;
+  submission.depth = depth;
+  submission.signal = *signal;
+  // Ordered after whatever signals its waits, transitively. A fence nobody
+  // signals yet would make the executor guess the order.
+  std::function<LogicalResult(const FencePtr &)> orderAfter =
+      [&](const FencePtr &fence) -> LogicalResult {
+    for (const FencePtr &part : fence->parts)
+      if (failed(orderAfter(part)))
+        return failure();
+    if (!fence->parts.empty() || fence->signalled)
+      return success();
+    if (fence->signaller < 0) {
+      InFlightDiagnostic diag =
+          op->emitError() << "waits on a fence that no submission signals yet "
+                             "(the executor requires its signaller to be "
+                             "queued first)";
+      diag.attachNote(fence->op->getLoc()) << "the fence";
+      return failure();
+    }
+    unsigned index = static_cast<unsigned>(fence->signaller);
+    submission.after.insert(index);
+    const std::set<unsigned> &earlier = submissions[index].after;
+    submission.after.insert(earlier.begin(), earlier.end());
+    return success();
+  };
+  for (const FencePtr &wait : *waits)
+    if (failed(orderAfter(wait)))
+      return failure();
+  return submission;
+}
+
+LogicalResult ExecutorImpl::queueSubmission(QueuedSubmission submission) {
+  for (auto [index, earlier] : llvm::enumerate(submissions))
+    if (!earlier.completed && !submission.after.count(index) &&
+        failed(checkUnordered(submission.op, submission.accesses, earlier)))
+      return failure();
+  submission.signal->signaller = static_cast<int64_t>(submissions.size());
+  submissions.push_back(std::move(submission));
+  return success();
 }
 
 LogicalResult ExecutorImpl::checkHostAgainstPending(Operation *op,

@@ -264,6 +264,30 @@ func.func @fences_and_queue(%cmd: !hal.command_buffer, %cmd2: !hal.command_buffe
 
 // -----
 
+// A transient slab on the device timeline: allocated, used, released after
+// its use without a host wait.
+// CHECK-LABEL: func.func @queue_alloca_dealloca
+// CHECK-SAME: (%[[CMD:[^:]+]]: !hal.command_buffer, %[[N:[^:]+]]: index)
+func.func @queue_alloca_dealloca(%cmd: !hal.command_buffer, %n: index) {
+  // CHECK-NEXT: %[[DEV:.+]] = hal.ex.shared_device
+  %dev = hal.ex.shared_device : !hal.device
+  // CHECK-NEXT: %[[A:.+]] = hal.fence.create
+  %a = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // CHECK-NEXT: %[[B:.+]] = hal.fence.create
+  %b = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // CHECK-NEXT: %[[C:.+]] = hal.fence.create
+  %c = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // CHECK-NEXT: %[[BUF:.+]] = hal.device.queue.alloca<%[[DEV]]> wait([]) signal(%[[A]]) type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%[[N]]}{{$}}
+  %buf = hal.device.queue.alloca<%dev> wait([]) signal(%a) type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%n}
+  // CHECK-NEXT: hal.device.queue.execute<%[[DEV]] : !hal.device> wait([%[[A]]]) signal(%[[B]]) commands([%[[CMD]]])
+  hal.device.queue.execute<%dev : !hal.device> wait([%a]) signal(%b) commands([%cmd])
+  // CHECK-NEXT: hal.device.queue.dealloca<%[[DEV]]> wait([%[[B]]]) signal(%[[C]]) buffer(%[[BUF]] : !hal.buffer){{$}}
+  hal.device.queue.dealloca<%dev> wait([%b]) signal(%c) buffer(%buf : !hal.buffer)
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func private @fence_type(!hal.fence)
 func.func private @fence_type(!hal.fence)
 

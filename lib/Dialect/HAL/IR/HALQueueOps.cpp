@@ -14,6 +14,7 @@
 
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace streamhal::hal;
@@ -27,8 +28,13 @@ LogicalResult FenceCreateOp::verify() {
   // signalled (or race with the first).
   unsigned signallers = 0;
   for (OpOperand &use : getResult().getUses()) {
-    auto execute = dyn_cast<DeviceQueueExecuteOp>(use.getOwner());
-    if (execute && &use == &execute.getSignalFenceMutable())
+    OpOperand *signal =
+        llvm::TypeSwitch<Operation *, OpOperand *>(use.getOwner())
+            .Case<DeviceQueueExecuteOp, DeviceQueueAllocaOp,
+                  DeviceQueueDeallocaOp>(
+                [](auto queueOp) { return &queueOp.getSignalFenceMutable(); })
+            .Default([](Operation *) { return nullptr; });
+    if (&use == signal)
       ++signallers;
   }
   if (signallers > 1)
@@ -41,19 +47,45 @@ LogicalResult FenceCreateOp::verify() {
 // hal.device.queue.execute
 //===----------------------------------------------------------------------===//
 
-LogicalResult DeviceQueueExecuteOp::verify() {
-  Value signal = getSignalFence();
-  if (llvm::is_contained(getWaitFences(), signal))
-    return emitOpError() << "waits on the fence it signals; it would never "
-                            "start";
+/// The rules every queue operation shares: it cannot wait on its own
+/// signal, and a join is signalled by its parts only.
+static LogicalResult verifyQueueFences(Operation *op, ValueRange waits,
+                                       Value signal) {
+  if (llvm::is_contained(waits, signal))
+    return op->emitOpError() << "waits on the fence it signals; it would "
+                                "never start";
   if (signal.getDefiningOp<FenceJoinOp>())
-    return emitOpError() << "signals a joined fence; a join is signalled by "
-                            "the fences it joins";
+    return op->emitOpError() << "signals a joined fence; a join is signalled "
+                                "by the fences it joins";
+  return success();
+}
+
+LogicalResult DeviceQueueExecuteOp::verify() {
+  if (failed(verifyQueueFences(*this, getWaitFences(), getSignalFence())))
+    return failure();
   llvm::SmallPtrSet<Value, 4> seen;
   for (auto [index, commandBuffer] : llvm::enumerate(getCommandBuffers()))
     if (!seen.insert(commandBuffer).second)
       return emitOpError() << "submits command buffer " << index
                            << " twice; a one-shot command buffer runs once";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// hal.device.queue.alloca / hal.device.queue.dealloca
+//===----------------------------------------------------------------------===//
+
+LogicalResult DeviceQueueAllocaOp::verify() {
+  return verifyQueueFences(*this, getWaitFences(), getSignalFence());
+}
+
+LogicalResult DeviceQueueDeallocaOp::verify() {
+  if (failed(verifyQueueFences(*this, getWaitFences(), getSignalFence())))
+    return failure();
+  // Only what the timeline allocated is released on it.
+  if (!getBuffer().getDefiningOp<DeviceQueueAllocaOp>())
+    return emitOpError() << "releases a buffer that hal.device.queue.alloca "
+                            "did not allocate";
   return success();
 }
 

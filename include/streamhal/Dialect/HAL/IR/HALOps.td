@@ -84,6 +84,62 @@ def HAL_DeviceQueueExecuteOp : HAL_Op<"device.queue.execute", [
   let hasVerifier = 1;
 }
 
+def HAL_DeviceQueueAllocaOp : HAL_Op<"device.queue.alloca"> {
+  let summary = "allocates a buffer on the device timeline";
+  let description = [{
+    ```mlir
+    %buf = hal.device.queue.alloca<%dev> wait([%a]) signal(%f)
+        type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%size}
+    ```
+    The buffer may be used by work ordered after `%f` (and by the host once
+    `%f` is awaited); the allocation itself waits for the `wait` fences.
+  }];
+  let arguments = (ins
+    HAL_Device:$device,
+    Variadic<HAL_Fence>:$wait_fences,
+    HAL_Fence:$signal_fence,
+    HAL_MemoryTypeAttr:$memory_types,
+    HAL_BufferUsageAttr:$buffer_usage,
+    Index:$result_size
+  );
+  let results = (outs HAL_Buffer:$result);
+  let assemblyFormat = [{
+    `<` $device `>`
+    `wait` `(` `[` $wait_fences `]` `)`
+    `signal` `(` $signal_fence `)`
+    `type` `(` custom<BitEnum>($memory_types) `)`
+    `usage` `(` custom<BitEnum>($buffer_usage) `)`
+    attr-dict `:` type($result) `{` $result_size `}`
+  }];
+  let hasVerifier = 1;
+}
+
+def HAL_DeviceQueueDeallocaOp : HAL_Op<"device.queue.dealloca"> {
+  let summary = "releases a buffer on the device timeline";
+  let description = [{
+    ```mlir
+    hal.device.queue.dealloca<%dev> wait([%f]) signal(%g)
+        buffer(%buf : !hal.buffer)
+    ```
+    The buffer is released once every `wait` fence is signalled (the work
+    using it is done), with no host wait; `%g` is signalled then.
+  }];
+  let arguments = (ins
+    HAL_Device:$device,
+    Variadic<HAL_Fence>:$wait_fences,
+    HAL_Fence:$signal_fence,
+    HAL_Buffer:$buffer
+  );
+  let assemblyFormat = [{
+    `<` $device `>`
+    `wait` `(` `[` $wait_fences `]` `)`
+    `signal` `(` $signal_fence `)`
+    `buffer` `(` $buffer `:` type($buffer) `)`
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 def HAL_FenceJoinOp : HAL_Op<"fence.join", [Pure]> {
   let summary = "a fence signalled when all of the given fences are";
   let arguments = (ins Variadic<HAL_Fence>:$fences);
