@@ -14,6 +14,7 @@
 #   conversion     bench/conversion/run.sh    -> bench/conversion/results.md
 #   concurrency    bench/concurrency/run.sh   -> bench/concurrency/results.md
 #   views          bench/views/run.sh         -> bench/views/results.md
+#   submission     bench/submission/run.sh    -> bench/submission/results.md
 #   packing        bench/packing/run.sh       -> bench/packing/results.md
 #   packing-scale  bench/packing/scale.sh     -> bench/packing/scale-results.md
 #
@@ -32,13 +33,13 @@ here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 
 if [[ $# -lt 1 ]]; then
-  sed -n '10,18s/^# \{0,1\}//p' "$0" >&2
+  sed -n '10,19s/^# \{0,1\}//p' "$0" >&2
   exit 1
 fi
 benchmark="$1"
 shift
 case "$benchmark" in
-analysis | conversion | concurrency | views | packing)
+analysis | conversion | concurrency | views | packing | submission)
   script="$here/$benchmark/run.sh"
   results="$here/$benchmark/results.md"
   ;;
@@ -48,7 +49,7 @@ packing-scale)
   ;;
 *)
   echo "record.sh: error: unknown benchmark '$benchmark' (expected analysis," \
-    "conversion, concurrency, views, packing or packing-scale)" >&2
+    "conversion, concurrency, views, packing, packing-scale or submission)" >&2
   exit 1
   ;;
 esac

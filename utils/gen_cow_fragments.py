@@ -31,7 +31,12 @@ reads), each observed by a result or by the caller's inputs:
   - concat:   pieces written into a target made after them;
   - global:   a global updated by a tied fragment and stored back (in place
               when nothing reads the global in between), sometimes read
-              again before the store.
+              again before the store;
+  - pipeline: (only with --classes=pipeline) 2-6 fragments whose results flow into later ones (chains and
+              independent branches joined later), with host loads of
+              earlier results between them whose values the next fragment
+              splats: submission=async must order every dependent pair by
+              a fence and await exactly before each load and the return.
 
   gen_cow_fragments.py --seed=1 --count=60 > cow.mlir
   hal-exec cow.mlir --check-lowering --orders=4
@@ -48,6 +53,8 @@ COLUMNS = [1, 2, 4, 8]
 DYNAMIC_EXTENT = 3  # hal-exec's value for a dynamic dim
 CLASSES = ["tied", "untied", "after", "call", "twice", "fresh", "clone",
            "concat", "global"]
+# Classes only --classes names, so that the default sets stay as they were.
+EXTRA_CLASSES = ["pipeline"]
 
 
 class Tensor:
@@ -79,9 +86,10 @@ class Body:
             self.lines.append(f"    {self.consts[key]} = arith.constant {value} : {type_}")
         return self.consts[key]
 
-    def splat(self, tensor):
-        literal = "1.5" if tensor.etype.startswith("f") else str(self.rng.randint(1, 99))
-        scalar = self.const(literal, tensor.etype)
+    def splat(self, tensor, scalar=None):
+        if scalar is None:
+            literal = "1.5" if tensor.etype.startswith("f") else str(self.rng.randint(1, 99))
+            scalar = self.const(literal, tensor.etype)
         v = self.name()
         self.lines.append(f"    {v} = flow.tensor.splat {scalar} : {tensor.typed(self.dim)}")
         return v
@@ -151,19 +159,25 @@ class Function:
     def outer_dim(self):
         return "%d" if self.tensor.dynamic else None
 
-    def fragment(self, operands, results, build):
+    def fragment(self, operands, results, build, scalars=()):
         """A fragment over tensor `operands` (outer names); `results` lists
         for each result the operand index it is tied to, or None; `build`
         fills the body given the block argument names and returns the
-        returned inner values."""
+        returned inner values. `scalars` (outer names of element-typed
+        scalars) follow the tensors; their block arguments are the last
+        ones `build` gets."""
         t = self.tensor
         dim = "%id" if t.dynamic else None
         body = Body(self.rng, dim)
         block_args = [f"%a{i}" for i in range(len(operands))]
-        returned = build(body, block_args)
-        outer_ops = list(operands) + (["%d"] if t.dynamic else [])
-        outer_types = [t.typed("%d")] * len(operands) + (["index"] if t.dynamic else [])
-        inner_args = [f"{a}: {t.type()}" for a in block_args] + (["%id: index"] if t.dynamic else [])
+        scalar_args = [f"%s{i}" for i in range(len(scalars))]
+        returned = build(body, block_args + scalar_args)
+        outer_ops = list(operands) + list(scalars) + (["%d"] if t.dynamic else [])
+        outer_types = ([t.typed("%d")] * len(operands) + [t.etype] * len(scalars) +
+                       (["index"] if t.dynamic else []))
+        inner_args = ([f"{a}: {t.type()}" for a in block_args] +
+                      [f"{a}: {t.etype}" for a in scalar_args] +
+                      (["%id: index"] if t.dynamic else []))
         result_types = []
         for tie in results:
             if tie is None:
@@ -280,6 +294,9 @@ def gen_class(rng, fid, kind):
         f.lines.append(f"  util.global.store {new[0]}, @g{fid} : {t.type()}")
         return decl + f.text(f"f{fid}", new + (["%old"] if read_old else []))
 
+    if kind == "pipeline":
+        return gen_pipeline(rng, fid, t, f)
+
     # concat: pieces first, then the target, then the updates.
     def build(b, args):
         piece = Tensor(t.etype, 1, t.cols, False)
@@ -293,12 +310,54 @@ def gen_class(rng, fid, kind):
     return f.text(f"f{fid}", returns)
 
 
+def gen_pipeline(rng, fid, t, f):
+    """Fragments over earlier results, host loads between them."""
+    values = ["%t0"]
+    loads = 0
+    f.lines.append("  %c0 = arith.constant 0 : index")
+    for _ in range(rng.randint(2, 6)):
+        # A chain reads the latest result, a branch any earlier value; a
+        # join reads two.
+        shape = rng.choice(["chain", "chain", "branch", "join"])
+        if shape == "chain" or len(values) == 1:
+            reads = [values[-1]]
+        elif shape == "branch":
+            reads = [rng.choice(values)]
+        else:
+            reads = rng.sample(values, 2)
+        scalars = []
+        if len(values) > 1 and rng.random() < 0.6:
+            # The host reads an element of an earlier result: it must wait
+            # for that fragment (and only for it).
+            source = rng.choice(values[1:])
+            row = rng.randrange(t.rows)
+            col = rng.randrange(t.cols)
+            dims = "{%d}" if t.dynamic else ""
+            loads += 1
+            f.lines.append(f"  %r{loads} = arith.constant {row} : index")
+            f.lines.append(f"  %q{loads} = arith.constant {col} : index")
+            f.lines.append(f"  %x{loads} = flow.tensor.load {source}[%r{loads}, %q{loads}] : {t.type()}{dims}")
+            scalars = [f"%x{loads}"]
+
+        def build(b, args, n=len(reads), scalars=scalars):
+            extra = b.splat(t, args[n]) if scalars else None
+            tensors = args[:n]
+            return [b.dispatch(tensors[:2], t, second=extra)]
+        values += f.fragment(reads, [None], build, scalars)
+    returns = [values[-1]]
+    if len(values) > 2 and rng.random() < 0.5:
+        other = rng.choice(values[1:-1])
+        returns.append(other)
+    return f.text(f"f{fid}", returns)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=60)
     parser.add_argument("--classes", default=",".join(CLASSES),
-                        help="comma-separated classes to generate")
+                        help="comma-separated classes to generate (also: "
+                             + ",".join(EXTRA_CLASSES) + ")")
     parser.add_argument("--alignment", type=int, default=None,
                         help="declare a device with this binding offset and "
                              "range alignment (default: none, 16)")

@@ -400,6 +400,9 @@ LogicalResult ExecutorImpl::runBlock(Block &block, Frame &frame,
           return op.emitError() << "returns a value the executor never set";
         results.push_back(it->second);
       }
+      // The synchronous calling convention (docs/async.md).
+      if (isa<func::ReturnOp, util::ReturnOp>(op))
+        return checkReturnTimeline(&op, results, depth);
       return success();
     }
     if (failed(runOp(op, frame, depth)))

@@ -117,6 +117,36 @@ struct CommandBufferState {
   std::map<int64_t, uint32_t> pushConstants;
 };
 
+/// A fence of the device timeline (lib/Exec/Timeline.cpp): signalled once,
+/// by the submission that names it in `signal(...)`, or, for a join, when
+/// every part is.
+struct FenceState {
+  /// The hal.fence.create or hal.fence.join that made it.
+  mlir::Operation *op = nullptr;
+  bool signalled = false;
+  /// The queued submission that signals it (index into
+  /// ExecutorImpl::submissions), -1 while none does.
+  int64_t signaller = -1;
+  /// The fences a join waits for (empty for a created fence).
+  llvm::SmallVector<std::shared_ptr<FenceState>> parts;
+};
+
+/// A `hal.device.queue.execute` the host has issued: its command buffers
+/// run, in order, once an await needs them (Timeline.cpp).
+struct QueuedSubmission {
+  mlir::Operation *op = nullptr;
+  /// Call depth of the activation that issued it.
+  unsigned depth = 0;
+  /// The recorded commands of each command buffer, captured at submission.
+  std::vector<std::vector<Command>> commandBuffers;
+  /// Every concrete range its commands touch.
+  llvm::SmallVector<Access> accesses;
+  /// Submissions a chain of fences orders before it (all earlier).
+  std::set<unsigned> after;
+  std::shared_ptr<FenceState> signal;
+  bool completed = false;
+};
+
 /// An opaque handle (device, allocator, layout).
 struct HandleValue {};
 
@@ -128,7 +158,7 @@ struct PointerValue {
 using RuntimeValue =
     std::variant<std::monostate, ScalarValue, TensorValue, BufferRef,
                  BufferViewValue, std::shared_ptr<CommandBufferState>,
-                 HandleValue, PointerValue>;
+                 HandleValue, PointerValue, std::shared_ptr<FenceState>>;
 
 /// SSA value -> runtime value of one function activation.
 using Frame = llvm::DenseMap<mlir::Value, RuntimeValue>;
@@ -228,6 +258,40 @@ public:
   mlir::LogicalResult submit(mlir::Operation *op, CommandBufferState &state);
 
   //===--------------------------------------------------------------------===//
+  // Device timeline (Timeline.cpp)
+  //===--------------------------------------------------------------------===//
+
+  /// hal.fence.create, hal.fence.join, hal.fence.await and the queue
+  /// operations (execute, alloca, dealloca).
+  mlir::LogicalResult runTimelineOp(mlir::Operation &op, Frame &frame,
+                                    unsigned depth);
+  /// Fails when the host touching `ref` (writing it when `writes`) at `op`
+  /// may race with a pending submission.
+  mlir::LogicalResult checkHostAgainstPending(mlir::Operation *op,
+                                              const BufferRef &ref,
+                                              bool writes);
+  /// Fails when a blocking submission of `state` races with pending ones.
+  mlir::LogicalResult checkBlockingSubmission(mlir::Operation *op,
+                                              const CommandBufferState &state);
+  /// At a function's or initializer's return: `results` must be complete
+  /// and no submission of this activation may still be pending.
+  mlir::LogicalResult checkReturnTimeline(mlir::Operation *op,
+                                          llvm::ArrayRef<RuntimeValue> results,
+                                          unsigned depth);
+  /// A queue operation's submission: its signal fence checked, ordered
+  /// after the submissions its waits name; the caller adds its work.
+  mlir::FailureOr<QueuedSubmission>
+  startSubmission(Frame &frame, mlir::Operation *op, mlir::ValueRange waits,
+                  mlir::Value signal, unsigned depth);
+  /// Checks `submission` against every pending one it is not ordered after
+  /// and makes it pending.
+  mlir::LogicalResult queueSubmission(QueuedSubmission submission);
+  /// Runs the pending submissions in `indices` (ascending) in program order
+  /// and, with --orders, in other orders the fences allow.
+  mlir::LogicalResult runSubmissions(mlir::Operation *awaitOp,
+                                     llvm::ArrayRef<unsigned> indices);
+
+  //===--------------------------------------------------------------------===//
   // Device rules (DeviceRules.cpp)
   //===--------------------------------------------------------------------===//
 
@@ -280,6 +344,8 @@ public:
   int64_t maxRange = int64_t(1) << 30;
   int64_t maxPushConstants = 32;
   unsigned nextAllocation = 0;
+  /// Every queue submission issued so far, in issue order.
+  std::vector<QueuedSubmission> submissions;
   /// Whether the initializers have run (and succeeded).
   std::optional<bool> initialized;
 };

@@ -255,7 +255,8 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         int64_t bytes = getElementBytes(load.getType());
         FailureOr<BufferRef> ref =
             subrange(*this, opPtr, *source, *offset, bytes, "load");
-        if (failed(ref) || failed(checkHostAccess(opPtr, *ref, "reads")))
+        if (failed(ref) || failed(checkHostAccess(opPtr, *ref, "reads")) ||
+            failed(checkHostAgainstPending(opPtr, *ref, /*writes=*/false)))
           return failure();
         if (std::optional<int64_t> poison =
                 ref->root->findUninitialized(ref->offset, ref->length))
@@ -284,7 +285,8 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         int64_t bytes = getElementBytes(store.getValue().getType());
         FailureOr<BufferRef> ref =
             subrange(*this, opPtr, *target, *offset, bytes, "store");
-        if (failed(ref) || failed(checkHostAccess(opPtr, *ref, "writes")))
+        if (failed(ref) || failed(checkHostAccess(opPtr, *ref, "writes")) ||
+            failed(checkHostAgainstPending(opPtr, *ref, /*writes=*/true)))
           return failure();
         if (ref->root->isReadOnly())
           return store.emitError() << "stores into " << ref->root->getName()
@@ -375,9 +377,14 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         FailureOr<std::shared_ptr<CommandBufferState>> state =
             get<std::shared_ptr<CommandBufferState>>(
                 frame, submitOp.getCommandBuffer(), opPtr);
-        if (failed(state))
+        if (failed(state) || failed(checkBlockingSubmission(opPtr, **state)))
           return failure();
         return submit(opPtr, **state);
+      })
+      .Case<hal::FenceCreateOp, hal::FenceJoinOp, hal::FenceAwaitOp,
+            hal::DeviceQueueExecuteOp, hal::DeviceQueueAllocaOp,
+            hal::DeviceQueueDeallocaOp>([&](Operation *timelineOp) {
+        return runTimelineOp(*timelineOp, frame, depth);
       })
       .Default([&](Operation *) { return recordCommand(op, frame, handled); });
 }

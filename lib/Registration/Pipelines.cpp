@@ -28,6 +28,8 @@ void streamhal::buildLowerToHALPipeline(
   // until the packer has put them apart.
   convertOptions.barriers = BarrierPolicy::None;
   convertOptions.copies = options.copies;
+  // Submissions are scheduled last, on the final commands and offsets.
+  convertOptions.submission = SubmissionPolicy::Blocking;
   pm.addPass(createConvertFlowToHALPass(convertOptions));
 
   hal::PackAllocationsPassOptions packOptions;
@@ -40,6 +42,9 @@ void streamhal::buildLowerToHALPipeline(
   hal::PlaceBarriersPassOptions barrierOptions;
   barrierOptions.policy = options.barriers;
   pm.addPass(hal::createPlaceBarriersPass(barrierOptions));
+
+  if (options.submission == SubmissionPolicy::Async)
+    pm.addPass(hal::createScheduleSubmissionsPass());
 }
 
 void streamhal::registerLowerToHALPipeline() {
@@ -51,8 +56,8 @@ void streamhal::registerLowerToHALPipeline() {
       "streamhal-lower-to-hal",
       "Lowers flow to HAL with packed slabs: "
       "flow-materialize-copy-on-write, convert-flow-to-hal, "
-      "hal-pack-allocations, canonicalize, hal-place-barriers (options "
-      "forwarded)",
+      "hal-pack-allocations, canonicalize, hal-place-barriers, "
+      "hal-schedule-submissions (options forwarded)",
       [](OpPassManager &pm, const LowerToHALPipelineOptions &options) {
         buildLowerToHALPipeline(pm, options);
       });

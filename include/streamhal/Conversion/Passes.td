@@ -57,6 +57,12 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
            /*default=*/"::streamhal::CopyPolicy::Elide",
            "Whether slices and clones may share their source's storage",
            [{::streamhal::getCopyPolicyValues()}]>,
+    Option<"submission", "submission", "::streamhal::SubmissionPolicy",
+           /*default=*/"::streamhal::SubmissionPolicy::Async",
+           "How command buffers reach the device: queue submissions ordered "
+           "by fences (as --hal-schedule-submissions makes them), or "
+           "hal.ex.submit_and_wait after every fragment",
+           [{::streamhal::getSubmissionPolicyValues()}]>,
   ];
   let statistics = [
     Statistic<"numFragments", "fragments", "Stream fragments lowered">,

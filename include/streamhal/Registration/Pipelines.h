@@ -12,6 +12,7 @@
 #include "mlir/Pass/PassOptions.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Dialect/HAL/IR/HALCommandLine.h"
+#include "streamhal/Dialect/HAL/Transforms/ScheduleSubmissions.h"
 #include "streamhal/Packing/PackingCommandLine.h"
 
 namespace mlir {
@@ -48,6 +49,12 @@ struct LowerToHALPipelineOptions
                      "slices (default: greedy)"),
       llvm::cl::init(packing::PackingStrategy::Greedy),
       packing::getPackingStrategyValues()};
+  Option<SubmissionPolicy> submission{
+      *this, "submission",
+      llvm::cl::desc("hal-schedule-submissions: queue submissions ordered by "
+                     "fences (async) or hal.ex.submit_and_wait after every "
+                     "fragment (blocking) (default: async)"),
+      llvm::cl::init(SubmissionPolicy::Async), getSubmissionPolicyValues()};
   Option<double> timeLimit{
       *this, "time-limit",
       llvm::cl::desc("hal-pack-allocations: seconds the optimal strategy may "
@@ -57,7 +64,8 @@ struct LowerToHALPipelineOptions
 
 /// Adds the whole lowering to `pm` (on `builtin.module`):
 /// `flow-materialize-copy-on-write`, `convert-flow-to-hal{barriers=none}`,
-/// `hal-pack-allocations`, `canonicalize`, `hal-place-barriers`.
+/// `hal-pack-allocations`, `canonicalize`, `hal-place-barriers`, then
+/// `hal-schedule-submissions` unless `submission=blocking`.
 void buildLowerToHALPipeline(mlir::OpPassManager &pm,
                              const LowerToHALPipelineOptions &options = {});
 

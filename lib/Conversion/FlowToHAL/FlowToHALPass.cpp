@@ -130,6 +130,10 @@ struct ConvertFlowToHALPass
     populateFlowToHALPatterns(context, typeConverter, patterns, options);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    // Fragments are recorded with blocking submissions; async ones are a
+    // rewrite of those (one implementation, also a pass of its own).
+    if (submission == SubmissionPolicy::Async)
+      scheduleSubmissions(module);
 
     numFragments += statistics.fragments;
     numTransientSlices += statistics.transientSlices;

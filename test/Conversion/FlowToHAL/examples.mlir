@@ -64,6 +64,10 @@
 // CHECK-NEXT: hal.return
 // CHECK-NEXT: }
 // CHECK-NEXT: hal.command_buffer.end
-// CHECK-NEXT: hal.ex.submit_and_wait
-// CHECK: %[[VIEW:.+]] = hal.buffer_view.create buffer(%[[OUT]] : !hal.buffer)
-// CHECK: return %[[VIEW]] : !hal.buffer_view
+// Queued, not waited for: the host's only wait is for the result, right
+// before it is returned (docs/async.md).
+// CHECK-NEXT: %[[FENCE:.+]] = hal.fence.create device(%[[DEV:.+]] : !hal.device) : !hal.fence
+// CHECK-NEXT: hal.device.queue.execute<%[[DEV]] : !hal.device> wait([]) signal(%[[FENCE]]) commands([%[[CMD]]])
+// CHECK-NEXT: %[[VIEW:.+]] = hal.buffer_view.create buffer(%[[OUT]] : !hal.buffer)
+// CHECK-NEXT: hal.fence.await until([%[[FENCE]]])
+// CHECK-NEXT: return %[[VIEW]] : !hal.buffer_view

@@ -546,3 +546,106 @@ func.func @binding_zero_width() attributes {b = #hal.ex.push_constant<0 : i0, 0 
 func.func @binding_zero_width() attributes {b = #hal.ex.constant_storage<"arg0", "pool", 0 : index, 0 : i0>} {
   return
 }
+
+// -----
+
+// Fences and queue submission (async.md).
+
+func.func @fence_signalled_twice(%cmd: !hal.command_buffer) {
+  %dev = hal.ex.shared_device : !hal.device
+  // expected-error @+1 {{'hal.fence.create' op is signalled by 2 submissions; a fence is signalled once}}
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f) commands([%cmd])
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f) commands([])
+  return
+}
+
+// -----
+
+func.func @execute_waits_on_own_signal(%cmd: !hal.command_buffer) {
+  %dev = hal.ex.shared_device : !hal.device
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // expected-error @+1 {{'hal.device.queue.execute' op waits on the fence it signals; it would never start}}
+  hal.device.queue.execute<%dev : !hal.device> wait([%f]) signal(%f) commands([%cmd])
+  return
+}
+
+// -----
+
+func.func @execute_signals_join(%cmd: !hal.command_buffer) {
+  %dev = hal.ex.shared_device : !hal.device
+  %a = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  %j = hal.fence.join at([%a]) : !hal.fence
+  // expected-error @+1 {{'hal.device.queue.execute' op signals a joined fence; a join is signalled by the fences it joins}}
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%j) commands([%cmd])
+  return
+}
+
+// -----
+
+func.func @execute_same_command_buffer_twice(%cmd: !hal.command_buffer) {
+  %dev = hal.ex.shared_device : !hal.device
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // expected-error @+1 {{'hal.device.queue.execute' op submits command buffer 1 twice; a one-shot command buffer runs once}}
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f) commands([%cmd, %cmd])
+  return
+}
+
+// -----
+
+func.func @join_of_nothing() {
+  // expected-error @+1 {{'hal.fence.join' op joins no fence}}
+  %j = hal.fence.join at([]) : !hal.fence
+  return
+}
+
+// -----
+
+func.func @await_nothing() {
+  // expected-error @+1 {{'hal.fence.await' op awaits no fence}}
+  hal.fence.await until([])
+  return
+}
+
+// -----
+
+func.func @fence_signalled_by_alloca_and_execute(%cmd: !hal.command_buffer, %n: index) {
+  %dev = hal.ex.shared_device : !hal.device
+  // expected-error @+1 {{'hal.fence.create' op is signalled by 2 submissions; a fence is signalled once}}
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  %buf = hal.device.queue.alloca<%dev> wait([]) signal(%f) type(DeviceLocal) usage(All) : !hal.buffer{%n}
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f) commands([%cmd])
+  return
+}
+
+// -----
+
+func.func @alloca_waits_on_own_signal(%n: index) {
+  %dev = hal.ex.shared_device : !hal.device
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // expected-error @+1 {{'hal.device.queue.alloca' op waits on the fence it signals; it would never start}}
+  %buf = hal.device.queue.alloca<%dev> wait([%f]) signal(%f) type(DeviceLocal) usage(All) : !hal.buffer{%n}
+  return
+}
+
+// -----
+
+func.func @dealloca_signals_join(%n: index) {
+  %dev = hal.ex.shared_device : !hal.device
+  %a = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  %buf = hal.device.queue.alloca<%dev> wait([]) signal(%a) type(DeviceLocal) usage(All) : !hal.buffer{%n}
+  %j = hal.fence.join at([%a]) : !hal.fence
+  // expected-error @+1 {{'hal.device.queue.dealloca' op signals a joined fence; a join is signalled by the fences it joins}}
+  hal.device.queue.dealloca<%dev> wait([%a]) signal(%j) buffer(%buf : !hal.buffer)
+  return
+}
+
+// -----
+
+func.func @dealloca_of_other_buffer(%b: !hal.buffer) {
+  %dev = hal.ex.shared_device : !hal.device
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // expected-error @+1 {{'hal.device.queue.dealloca' op releases a buffer that hal.device.queue.alloca did not allocate}}
+  hal.device.queue.dealloca<%dev> wait([]) signal(%f) buffer(%b : !hal.buffer)
+  return
+}

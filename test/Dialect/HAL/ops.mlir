@@ -235,6 +235,64 @@ func.func @device_and_submission(%cmd: !hal.command_buffer) -> !hal.allocator {
 
 // -----
 
+// The timeline ops of async.md, in their exact forms.
+// CHECK-LABEL: func.func @fences_and_queue
+// CHECK-SAME: (%[[CMD:[^:]+]]: !hal.command_buffer, %[[CMD2:[^:]+]]: !hal.command_buffer)
+func.func @fences_and_queue(%cmd: !hal.command_buffer, %cmd2: !hal.command_buffer) {
+  // CHECK-NEXT: %[[DEV:.+]] = hal.ex.shared_device : !hal.device
+  %dev = hal.ex.shared_device : !hal.device
+  // CHECK-NEXT: %[[A:.+]] = hal.fence.create device(%[[DEV]] : !hal.device) : !hal.fence{{$}}
+  %a = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // CHECK-NEXT: %[[B:.+]] = hal.fence.create device(%[[DEV]] : !hal.device) : !hal.fence{{$}}
+  %b = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // CHECK-NEXT: %[[F:.+]] = hal.fence.create
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // CHECK-NEXT: hal.device.queue.execute<%[[DEV]] : !hal.device> wait([]) signal(%[[A]]) commands([%[[CMD]]]){{$}}
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%a) commands([%cmd])
+  // CHECK-NEXT: hal.device.queue.execute<%[[DEV]] : !hal.device> wait([%[[A]]]) signal(%[[B]]) commands([]){{$}}
+  hal.device.queue.execute<%dev : !hal.device> wait([%a]) signal(%b) commands([])
+  // CHECK-NEXT: hal.device.queue.execute<%[[DEV]] : !hal.device> wait([%[[A]], %[[B]]]) signal(%[[F]]) commands([%[[CMD2]]]){{$}}
+  hal.device.queue.execute<%dev : !hal.device> wait([%a, %b]) signal(%f) commands([%cmd2])
+  // CHECK-NEXT: %[[J:.+]] = hal.fence.join at([%[[A]], %[[F]]]) : !hal.fence{{$}}
+  %j = hal.fence.join at([%a, %f]) : !hal.fence
+  // CHECK-NEXT: hal.fence.await until([%[[J]]]){{$}}
+  hal.fence.await until([%j])
+  // CHECK-NEXT: hal.fence.await until([%[[A]], %[[B]]]){{$}}
+  hal.fence.await until([%a, %b])
+  return
+}
+
+// -----
+
+// A transient slab on the device timeline: allocated, used, released after
+// its use without a host wait.
+// CHECK-LABEL: func.func @queue_alloca_dealloca
+// CHECK-SAME: (%[[CMD:[^:]+]]: !hal.command_buffer, %[[N:[^:]+]]: index)
+func.func @queue_alloca_dealloca(%cmd: !hal.command_buffer, %n: index) {
+  // CHECK-NEXT: %[[DEV:.+]] = hal.ex.shared_device
+  %dev = hal.ex.shared_device : !hal.device
+  // CHECK-NEXT: %[[A:.+]] = hal.fence.create
+  %a = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // CHECK-NEXT: %[[B:.+]] = hal.fence.create
+  %b = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // CHECK-NEXT: %[[C:.+]] = hal.fence.create
+  %c = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // CHECK-NEXT: %[[BUF:.+]] = hal.device.queue.alloca<%[[DEV]]> wait([]) signal(%[[A]]) type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%[[N]]}{{$}}
+  %buf = hal.device.queue.alloca<%dev> wait([]) signal(%a) type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%n}
+  // CHECK-NEXT: hal.device.queue.execute<%[[DEV]] : !hal.device> wait([%[[A]]]) signal(%[[B]]) commands([%[[CMD]]])
+  hal.device.queue.execute<%dev : !hal.device> wait([%a]) signal(%b) commands([%cmd])
+  // CHECK-NEXT: hal.device.queue.dealloca<%[[DEV]]> wait([%[[B]]]) signal(%[[C]]) buffer(%[[BUF]] : !hal.buffer){{$}}
+  hal.device.queue.dealloca<%dev> wait([%b]) signal(%c) buffer(%buf : !hal.buffer)
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func private @fence_type(!hal.fence)
+func.func private @fence_type(!hal.fence)
+
+// -----
+
 // CHECK-LABEL: func.func @allocator
 // CHECK-SAME: (%[[A:[^:]+]]: !hal.allocator, %[[N:[^:]+]]: index, %[[I:[^:]+]]: index, %[[ET:[^:]+]]: i32, %[[ENC:[^:]+]]: i32)
 func.func @allocator(%a: !hal.allocator, %n: index, %i: index, %et: i32, %enc: i32) {

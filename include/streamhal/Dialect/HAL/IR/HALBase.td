@@ -57,6 +57,8 @@ def HAL_CommandBuffer : HAL_Type<"CommandBuffer", "command_buffer",
                                  "a recording of device commands">;
 def HAL_ExecutableLayout : HAL_Type<"ExecutableLayout", "executable_layout",
                                     "the binding layout of an executable">;
+def HAL_Fence : HAL_Type<"Fence", "fence",
+                         "a one-shot signal on the device timeline">;
 
 //===----------------------------------------------------------------------===//
 // Enums

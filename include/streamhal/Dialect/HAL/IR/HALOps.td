@@ -34,6 +34,8 @@ def HAL_ExSubmitAndWaitOp : HAL_Op<"ex.submit_and_wait"> {
   let assemblyFormat = "$device `,` $command_buffer attr-dict";
 }
 
+include "streamhal/Dialect/HAL/IR/HALQueueOps.td"
+
 def HAL_DeviceAllocatorOp : HAL_Op<"device.allocator", [Pure]> {
   let summary = "the allocator of a device";
   let arguments = (ins HAL_Device:$device);

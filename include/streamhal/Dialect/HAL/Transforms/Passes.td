@@ -115,6 +115,33 @@ def PlaceBarriersPass : Pass<"hal-place-barriers", "mlir::ModuleOp"> {
   ];
 }
 
+def ScheduleSubmissionsPass
+    : Pass<"hal-schedule-submissions", "mlir::ModuleOp"> {
+  let summary = "Submits command buffers to the queue ordered by fences";
+  let description = [{
+    Rewrites every `hal.ex.submit_and_wait` of the module's functions and
+    initializers into `hal.fence.create` + `hal.device.queue.execute`
+    (docs/async.md). A submission waits on the fences of the earlier pending
+    submissions it depends on: one of its commands may touch a byte one of
+    theirs touches, one of the two writing (the access model of
+    docs/concurrency.md across command buffers: results it reads, storage it
+    overwrites that they read or write); a fence that another waited fence
+    already orders is left out. The host awaits (`hal.fence.await`) only:
+    before a `hal.buffer.load` of bytes a pending submission may write and
+    a `hal.buffer.store` of bytes one may touch; before a call, an op with
+    regions that may touch buffers and any other op that takes a buffer
+    (everything pending); and before every terminator (everything pending,
+    joined before a `return`: results are complete at return and no work
+    outlives the function).
+  }];
+  let statistics = [
+    Statistic<"numSubmissions", "submissions",
+              "Blocking submissions made queue submissions">,
+    Statistic<"numWaits", "waits", "Fences the new submissions wait on">,
+    Statistic<"numAwaits", "awaits", "Host awaits inserted">,
+  ];
+}
+
 def ReportPass : Pass<"hal-report", "mlir::ModuleOp"> {
   let summary = "Prints the module's concurrency and memory figures";
   let description = [{

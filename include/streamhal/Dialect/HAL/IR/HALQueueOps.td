@@ -1,0 +1,141 @@
+//===- HALQueueOps.td - hal fences and queue submission ----*- tablegen -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The device timeline (docs/async.md), included by HALOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_DIALECT_HAL_IR_HALQUEUEOPS_TD
+#define STREAMHAL_DIALECT_HAL_IR_HALQUEUEOPS_TD
+
+//===----------------------------------------------------------------------===//
+// Fences and queue submission (docs/async.md)
+//===----------------------------------------------------------------------===//
+
+def HAL_FenceCreateOp : HAL_Op<"fence.create"> {
+  let summary = "creates an unsignalled fence";
+  let description = [{
+    ```mlir
+    %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+    ```
+    The fence is signalled once, by the one queue operation that names it
+    in `signal(...)`. No trait: two creates are two fences, so neither CSE
+    nor DCE may touch one.
+  }];
+  let arguments = (ins HAL_Device:$device);
+  let results = (outs HAL_Fence:$result);
+  let assemblyFormat = [{
+    `device` `(` $device `:` type($device) `)` attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HAL_DeviceQueueExecuteOp : HAL_Op<"device.queue.execute", [
+    AttrSizedOperandSegments]> {
+  let summary = "submits command buffers ordered by fences";
+  let description = [{
+    ```mlir
+    hal.device.queue.execute<%dev : !hal.device> wait([%a, %b]) signal(%f)
+        commands([%cmd])
+    ```
+    The command buffers start once every `wait` fence is signalled and run
+    one after another as if recorded as one; `%f` is signalled when they
+    have completed. The host does not block.
+  }];
+  let arguments = (ins
+    HAL_Device:$device,
+    Variadic<HAL_Fence>:$wait_fences,
+    HAL_Fence:$signal_fence,
+    Variadic<HAL_CommandBuffer>:$command_buffers
+  );
+  let assemblyFormat = [{
+    `<` $device `:` type($device) `>`
+    `wait` `(` `[` $wait_fences `]` `)`
+    `signal` `(` $signal_fence `)`
+    `commands` `(` `[` $command_buffers `]` `)`
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def HAL_DeviceQueueAllocaOp : HAL_Op<"device.queue.alloca"> {
+  let summary = "allocates a buffer on the device timeline";
+  let description = [{
+    ```mlir
+    %buf = hal.device.queue.alloca<%dev> wait([%a]) signal(%f)
+        type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%size}
+    ```
+    The buffer may be used by work ordered after `%f` (and by the host once
+    `%f` is awaited); the allocation itself waits for the `wait` fences.
+  }];
+  let arguments = (ins
+    HAL_Device:$device,
+    Variadic<HAL_Fence>:$wait_fences,
+    HAL_Fence:$signal_fence,
+    HAL_MemoryTypeAttr:$memory_types,
+    HAL_BufferUsageAttr:$buffer_usage,
+    Index:$result_size
+  );
+  let results = (outs HAL_Buffer:$result);
+  let assemblyFormat = [{
+    `<` $device `>`
+    `wait` `(` `[` $wait_fences `]` `)`
+    `signal` `(` $signal_fence `)`
+    `type` `(` custom<BitEnum>($memory_types) `)`
+    `usage` `(` custom<BitEnum>($buffer_usage) `)`
+    attr-dict `:` type($result) `{` $result_size `}`
+  }];
+  let hasVerifier = 1;
+}
+
+def HAL_DeviceQueueDeallocaOp : HAL_Op<"device.queue.dealloca"> {
+  let summary = "releases a buffer on the device timeline";
+  let description = [{
+    ```mlir
+    hal.device.queue.dealloca<%dev> wait([%f]) signal(%g)
+        buffer(%buf : !hal.buffer)
+    ```
+    The buffer is released once every `wait` fence is signalled (the work
+    using it is done), with no host wait; `%g` is signalled then.
+  }];
+  let arguments = (ins
+    HAL_Device:$device,
+    Variadic<HAL_Fence>:$wait_fences,
+    HAL_Fence:$signal_fence,
+    HAL_Buffer:$buffer
+  );
+  let assemblyFormat = [{
+    `<` $device `>`
+    `wait` `(` `[` $wait_fences `]` `)`
+    `signal` `(` $signal_fence `)`
+    `buffer` `(` $buffer `:` type($buffer) `)`
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def HAL_FenceJoinOp : HAL_Op<"fence.join", [Pure]> {
+  let summary = "a fence signalled when all of the given fences are";
+  let arguments = (ins Variadic<HAL_Fence>:$fences);
+  let results = (outs HAL_Fence:$result);
+  let assemblyFormat = [{
+    `at` `(` `[` $fences `]` `)` attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def HAL_FenceAwaitOp : HAL_Op<"fence.await"> {
+  let summary = "blocks the host until every given fence is signalled";
+  let arguments = (ins Variadic<HAL_Fence>:$fences);
+  let assemblyFormat = [{
+    `until` `(` `[` $fences `]` `)` attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // STREAMHAL_DIALECT_HAL_IR_HALQUEUEOPS_TD

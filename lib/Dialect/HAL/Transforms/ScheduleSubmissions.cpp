@@ -1,0 +1,368 @@
+//===- ScheduleSubmissions.cpp - queue submissions ordered by fences ------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A block is walked in order with the list of submissions that are still
+// pending (submitted, not yet awaited). A new submission waits on exactly the
+// pending ones one of its accesses conflicts with (read-after-write,
+// write-after-read, write-after-write on a root buffer; the model of
+// docs/concurrency.md, now across command buffers), minus those another
+// awaited fence already orders. The host awaits a pending submission only
+// when it touches bytes the submission may write (or, for a host write, may
+// read), and everything at a call, a region that may touch buffers, and at
+// the block's terminator: the calling convention is synchronous, so a
+// function returns finished results and leaves no work behind.
+//
+//===----------------------------------------------------------------------===//
+
+#include "streamhal/Dialect/HAL/Transforms/ScheduleSubmissions.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "streamhal/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/HAL/Transforms/Passes.h"
+#include "streamhal/Dialect/Util/IR/UtilOps.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "hal-schedule-submissions"
+
+namespace streamhal::hal {
+#define GEN_PASS_DEF_SCHEDULESUBMISSIONSPASS
+#include "streamhal/Dialect/HAL/Transforms/Passes.h.inc"
+} // namespace streamhal::hal
+
+using namespace mlir;
+
+namespace streamhal {
+namespace {
+
+/// A submission that has been queued and not yet awaited.
+struct PendingSubmission {
+  /// The fence it signals.
+  Value fence;
+  /// The queue.execute, for debug output.
+  Operation *op = nullptr;
+  /// Its number among the scope's submissions.
+  unsigned index = 0;
+  /// What its commands read and write.
+  AccessBatch accesses;
+  /// Its commands could not all be found (a command buffer from outside the
+  /// scope): it may touch any byte.
+  bool touchesAnything = false;
+  /// Submissions (by index) a chain of fences orders before it.
+  llvm::BitVector orderedAfter;
+};
+
+/// How an op that is not a submission relates to pending work.
+enum class HostUse {
+  /// Touches no byte of any buffer on the host.
+  None,
+  /// `hal.buffer.load` / `hal.buffer.store`: touches the bytes of its buffer.
+  Access,
+  /// May touch anything (a call, an unknown op with buffer operands, a
+  /// region that may): every pending submission must have completed.
+  Everything,
+};
+
+class SubmissionScheduler {
+public:
+  explicit SubmissionScheduler(Operation *scope) : commandAccesses(scope) {
+    // Commands by command buffer (operand 0 of every command op), wherever
+    // they are nested (device switch cases).
+    for (Operation *command : commandAccesses.getCommands())
+      if (command->getNumOperands() > 0)
+        commandsOf[command->getOperand(0)].push_back(command);
+  }
+
+  void scheduleBlock(Block &block);
+
+  SubmissionCounts counts;
+
+private:
+  void submit(hal::ExSubmitAndWaitOp op);
+  /// Awaits the pending submissions in `awaited` (and with them all they are
+  /// ordered after) right before `op`; `why` goes to the debug output.
+  void awaitSubmissions(Operation *op, ArrayRef<unsigned> awaited, bool join,
+                        StringRef why);
+  void awaitEverything(Operation *op, bool join, StringRef why);
+  /// The pending submissions (positions in `pending`) that conflict with a
+  /// host access of `buffer`.
+  SmallVector<unsigned> findConflicting(Value buffer, bool writes) const;
+  HostUse classify(Operation *op) const;
+
+  CommandAccesses commandAccesses;
+  DenseMap<Value, SmallVector<Operation *>> commandsOf;
+  std::vector<PendingSubmission> pending;
+  unsigned nextIndex = 0;
+};
+
+} // namespace
+
+/// Returns true when a chain of fences orders submission `index` before
+/// `submission`.
+static bool isOrderedAfter(const PendingSubmission &submission,
+                           unsigned index) {
+  return index < submission.orderedAfter.size() &&
+         submission.orderedAfter.test(index);
+}
+
+/// Ops that use buffers without touching their bytes on the host: views,
+/// recording, references stored in globals, the timeline itself.
+static bool isTransparentBufferUser(Operation *op) {
+  return isa<
+      hal::BufferSubspanOp, hal::BufferViewCreateOp, hal::BufferViewBufferOp,
+      hal::BufferViewDimOp, hal::TensorCastOp, hal::CommandBufferCreateOp,
+      hal::CommandBufferBeginOp, hal::CommandBufferEndOp,
+      hal::CommandBufferFillBufferOp, hal::CommandBufferCopyBufferOp,
+      hal::CommandBufferPushDescriptorSetOp, hal::CommandBufferPushConstantsOp,
+      hal::CommandBufferDispatchSymbolOp, hal::CommandBufferExecutionBarrierOp,
+      hal::FenceCreateOp, hal::FenceJoinOp, hal::FenceAwaitOp,
+      hal::DeviceQueueExecuteOp, hal::ReturnOp, util::GlobalStoreOp,
+      util::GlobalStoreIndirectOp>(op);
+}
+
+static bool isBufferLike(Type type) {
+  return isa<hal::BufferType, hal::BufferViewType>(type);
+}
+
+HostUse SubmissionScheduler::classify(Operation *op) const {
+  if (isa<hal::BufferLoadOp, hal::BufferStoreOp>(op))
+    return HostUse::Access;
+  if (isa<CallOpInterface>(op))
+    return HostUse::Everything;
+  if (op->getNumRegions() > 0) {
+    // A region holding anything but recording (a device switch records) may
+    // run host code at any time: finish everything before it.
+    WalkResult walk = op->walk([&](Operation *nested) {
+      if (nested == op)
+        return WalkResult::advance();
+      if (isa<hal::ExSubmitAndWaitOp>(nested) ||
+          classify(nested) != HostUse::None ||
+          (nested->hasTrait<OpTrait::IsTerminator>() &&
+           !isa<hal::ReturnOp>(nested)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    return walk.wasInterrupted() ? HostUse::Everything : HostUse::None;
+  }
+  if (isTransparentBufferUser(op))
+    return HostUse::None;
+  if (llvm::any_of(op->getOperandTypes(), isBufferLike))
+    return HostUse::Everything;
+  return HostUse::None;
+}
+
+void SubmissionScheduler::submit(hal::ExSubmitAndWaitOp op) {
+  PendingSubmission submission;
+  submission.index = nextIndex++;
+  submission.orderedAfter.resize(submission.index + 1);
+  SmallVector<BufferAccess> accesses;
+  // A command buffer from elsewhere (an argument) may hold any command.
+  submission.touchesAnything =
+      !op.getCommandBuffer().getDefiningOp<hal::CommandBufferCreateOp>();
+  auto commands = commandsOf.find(op.getCommandBuffer());
+  if (commands != commandsOf.end())
+    for (Operation *command : commands->second)
+      llvm::append_range(accesses, commandAccesses.getAccesses(command));
+
+  // The pending submissions it depends on.
+  SmallVector<unsigned> dependencies;
+  for (auto [position, earlier] : llvm::enumerate(pending)) {
+    const BufferAccess *conflict = nullptr;
+    bool depends = submission.touchesAnything || earlier.touchesAnything;
+    for (const BufferAccess &access : accesses) {
+      if (depends)
+        break;
+      conflict = earlier.accesses.findConflict(access);
+      depends = conflict != nullptr;
+    }
+    if (!depends)
+      continue;
+    LLVM_DEBUG({
+      llvm::dbgs() << "submission " << submission.index << " waits on "
+                   << earlier.index << ": ";
+      if (conflict)
+        conflict->print(llvm::dbgs());
+      else
+        llvm::dbgs() << "unknown accesses";
+      llvm::dbgs() << "\n";
+    });
+    dependencies.push_back(position);
+  }
+  // A dependency that another dependency is already ordered after needs no
+  // fence of its own.
+  SmallVector<Value> waits;
+  for (unsigned position : dependencies) {
+    unsigned index = pending[position].index;
+    bool implied = llvm::any_of(dependencies, [&](unsigned other) {
+      return other != position && isOrderedAfter(pending[other], index);
+    });
+    submission.orderedAfter.set(index);
+    submission.orderedAfter |= pending[position].orderedAfter;
+    submission.orderedAfter.resize(submission.index + 1);
+    if (!implied)
+      waits.push_back(pending[position].fence);
+  }
+  for (const BufferAccess &access : accesses)
+    submission.accesses.add(access);
+
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Value fence = hal::FenceCreateOp::create(
+      builder, loc, hal::FenceType::get(op.getContext()), op.getDevice());
+  auto execute = hal::DeviceQueueExecuteOp::create(
+      builder, loc, op.getDevice(), waits, fence,
+      ValueRange{op.getCommandBuffer()});
+  submission.fence = fence;
+  submission.op = execute;
+  counts.submissions++;
+  counts.waits += waits.size();
+  op.erase();
+  pending.push_back(std::move(submission));
+}
+
+void SubmissionScheduler::awaitSubmissions(Operation *op,
+                                           ArrayRef<unsigned> awaited,
+                                           bool join, StringRef why) {
+  if (awaited.empty())
+    return;
+  // Awaiting a submission completes all it is ordered after: await only the
+  // ones no other awaited one is ordered after.
+  llvm::BitVector done(nextIndex);
+  SmallVector<Value> fences;
+  for (unsigned position : awaited) {
+    const PendingSubmission &submission = pending[position];
+    done |= submission.orderedAfter;
+    done.set(submission.index);
+    bool implied = llvm::any_of(awaited, [&](unsigned other) {
+      return other != position &&
+             isOrderedAfter(pending[other], submission.index);
+    });
+    if (!implied)
+      fences.push_back(submission.fence);
+  }
+  LLVM_DEBUG({
+    llvm::dbgs() << "await " << fences.size() << " fence(s) before ";
+    op->print(llvm::dbgs(), OpPrintingFlags().skipRegions());
+    llvm::dbgs() << ": " << why << "\n";
+  });
+  OpBuilder builder(op);
+  if (join && fences.size() > 1)
+    fences = {hal::FenceJoinOp::create(
+        builder, op->getLoc(), hal::FenceType::get(op->getContext()), fences)};
+  hal::FenceAwaitOp::create(builder, op->getLoc(), fences);
+  counts.awaits++;
+  llvm::erase_if(pending, [&](const PendingSubmission &submission) {
+    return done.test(submission.index);
+  });
+}
+
+void SubmissionScheduler::awaitEverything(Operation *op, bool join,
+                                          StringRef why) {
+  SmallVector<unsigned> all =
+      llvm::to_vector(llvm::seq<unsigned>(0, pending.size()));
+  awaitSubmissions(op, all, join, why);
+}
+
+SmallVector<unsigned> SubmissionScheduler::findConflicting(Value buffer,
+                                                           bool writes) const {
+  // The whole buffer the host addresses: sound, and the lowering's host
+  // accesses read whole small results anyway.
+  BufferAccess access;
+  std::tie(access.root, access.range) = resolveBuffer(buffer);
+  access.reads = !writes;
+  access.writes = writes;
+  SmallVector<unsigned> conflicting;
+  for (auto [position, submission] : llvm::enumerate(pending))
+    if (submission.touchesAnything || submission.accesses.findConflict(access))
+      conflicting.push_back(position);
+  return conflicting;
+}
+
+void SubmissionScheduler::scheduleBlock(Block &block) {
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (auto submitOp = dyn_cast<hal::ExSubmitAndWaitOp>(op)) {
+      submit(submitOp);
+      continue;
+    }
+    if (op.hasTrait<OpTrait::IsTerminator>()) {
+      // Results complete at return, and nothing pending outlives the block.
+      bool returns = op.hasTrait<OpTrait::ReturnLike>() &&
+                     isa_and_nonnull<FunctionOpInterface, util::InitializerOp>(
+                         op.getParentOp());
+      awaitEverything(&op, /*join=*/returns,
+                      returns ? "return: results complete, no work left"
+                              : "end of block");
+      continue;
+    }
+    switch (classify(&op)) {
+    case HostUse::None:
+      break;
+    case HostUse::Access: {
+      bool writes = isa<hal::BufferStoreOp>(op);
+      Value buffer = writes ? cast<hal::BufferStoreOp>(op).getTargetBuffer()
+                            : cast<hal::BufferLoadOp>(op).getSourceBuffer();
+      awaitSubmissions(&op, findConflicting(buffer, writes), /*join=*/false,
+                       writes ? "host write of bytes pending work touches"
+                              : "host read of bytes pending work writes");
+      break;
+    }
+    case HostUse::Everything:
+      awaitEverything(&op, /*join=*/false,
+                      "a call or region that may touch any buffer");
+      // Whatever its regions submit is finished inside them.
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          scheduleBlock(nested);
+      break;
+    }
+  }
+  // A block without terminator (a graph region) leaves nothing pending
+  // either: await at its end.
+  if (!pending.empty()) {
+    OpBuilder builder = OpBuilder::atBlockEnd(&block);
+    auto marker = hal::FenceAwaitOp::create(
+        builder, block.getParent()->getLoc(), ValueRange{pending.back().fence});
+    awaitEverything(marker, /*join=*/false,
+                    "end of a block without terminator");
+    marker.erase();
+  }
+}
+
+SubmissionCounts scheduleSubmissions(Operation *scope) {
+  SubmissionCounts total;
+  auto schedule = [&](Operation *root) {
+    SubmissionScheduler scheduler(root);
+    for (Region &region : root->getRegions())
+      for (Block &block : region)
+        scheduler.scheduleBlock(block);
+    total.submissions += scheduler.counts.submissions;
+    total.waits += scheduler.counts.waits;
+    total.awaits += scheduler.counts.awaits;
+  };
+  scope->walk([&](Operation *op) {
+    if (isa<FunctionOpInterface, util::InitializerOp>(op))
+      schedule(op);
+  });
+  return total;
+}
+
+namespace {
+struct ScheduleSubmissionsPass
+    : public hal::impl::ScheduleSubmissionsPassBase<ScheduleSubmissionsPass> {
+  void runOnOperation() override {
+    SubmissionCounts counts = scheduleSubmissions(getOperation());
+    numSubmissions += counts.submissions;
+    numWaits += counts.waits;
+    numAwaits += counts.awaits;
+  }
+};
+} // namespace
+
+} // namespace streamhal

@@ -1,0 +1,501 @@
+//===- Timeline.cpp - Reference executor: the device timeline -------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Queue submissions, fences and host waits (docs/async.md), from the
+// contract alone. A `hal.device.queue.execute` captures its recorded
+// commands and becomes pending; nothing runs until the host awaits a fence
+// that needs it, which is the latest moment a device may run it, so a host
+// access that the program forgot to wait for sees stale bytes instead of
+// luckily finished ones. Checks, each at the op that breaks the rule:
+// - two submissions that no chain of fences orders and whose concrete
+//   ranges overlap with a write race (at the later one, note at the other);
+// - a host read of bytes a pending submission writes, or a host write of
+//   bytes it touches (at the host op, note at the submission);
+// - a return while a result is written by pending work, or while a
+//   submission of the returning activation is pending;
+// - an await of a fence that nothing signals (the host would hang).
+// With --orders=K, the submissions one await completes also run in other
+// orders the fences allow (reversed, then seeded shuffles) and must give
+// the same bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ExecutorImpl.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace streamhal;
+using namespace streamhal::exec;
+
+using FencePtr = std::shared_ptr<FenceState>;
+
+static FailureOr<FencePtr> getFence(Frame &frame, Value value,
+                                    Operation *user) {
+  auto it = frame.find(value);
+  if (it == frame.end() || !std::holds_alternative<FencePtr>(it->second))
+    return user->emitError() << "uses a value the executor has no fence for";
+  return std::get<FencePtr>(it->second);
+}
+
+static FailureOr<SmallVector<FencePtr>>
+getFences(Frame &frame, ValueRange values, Operation *user) {
+  SmallVector<FencePtr> fences;
+  for (Value value : values) {
+    FailureOr<FencePtr> fence = getFence(frame, value, user);
+    if (failed(fence))
+      return failure();
+    fences.push_back(*fence);
+  }
+  return fences;
+}
+
+static bool isSignalled(const FenceState &fence) {
+  if (!fence.parts.empty())
+    return llvm::all_of(
+        fence.parts, [](const FencePtr &part) { return isSignalled(*part); });
+  return fence.signalled;
+}
+
+static std::string describe(const BufferRef &ref) {
+  return formatRange(ref.offset, ref.length) + " of " + ref.root->getName();
+}
+
+/// The common bytes of two ranges of one root, if any.
+static std::optional<std::pair<int64_t, int64_t>>
+getOverlap(const BufferRef &a, const BufferRef &b) {
+  if (a.root != b.root)
+    return std::nullopt;
+  int64_t begin = std::max(a.offset, b.offset);
+  int64_t end = std::min(a.offset + a.length, b.offset + b.length);
+  if (begin >= end)
+    return std::nullopt;
+  return std::make_pair(begin, end);
+}
+
+/// Reports the first conflicting pair of `later`'s and `earlier`'s accesses.
+static LogicalResult checkUnordered(Operation *laterOp, ArrayRef<Access> later,
+                                    const QueuedSubmission &earlier) {
+  for (const Access &a : later)
+    for (const Access &b : earlier.accesses) {
+      if (!(a.writes || b.writes))
+        continue;
+      std::optional<std::pair<int64_t, int64_t>> overlap =
+          getOverlap(a.range, b.range);
+      if (!overlap)
+        continue;
+      InFlightDiagnostic diag =
+          laterOp->emitError()
+          << "races with a pending submission that no chain of fences "
+             "orders before it: it "
+          << (a.writes ? "writes " : "reads ") << describe(a.range)
+          << ", the other " << (b.writes ? "writes " : "reads ")
+          << describe(b.range) << " (overlap [" << overlap->first << ", "
+          << overlap->second << "))";
+      diag.attachNote(earlier.op->getLoc()) << "the other submission";
+      return failure();
+    }
+  return success();
+}
+
+/// Every access of `commands`.
+static void appendAccesses(ArrayRef<Command> commands,
+                           SmallVectorImpl<Access> &accesses) {
+  for (const Command &command : commands)
+    llvm::append_range(accesses, command.getAccesses());
+}
+
+LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
+                                          unsigned depth) {
+  Operation *opPtr = &op;
+  return llvm::TypeSwitch<Operation *, LogicalResult>(opPtr)
+      .Case([&](hal::FenceCreateOp create) {
+        auto fence = std::make_shared<FenceState>();
+        fence->op = opPtr;
+        frame[create.getResult()] = fence;
+        return success();
+      })
+      .Case([&](hal::FenceJoinOp join) -> LogicalResult {
+        FailureOr<SmallVector<FencePtr>> parts =
+            getFences(frame, join.getFences(), opPtr);
+        if (failed(parts))
+          return failure();
+        auto fence = std::make_shared<FenceState>();
+        fence->op = opPtr;
+        fence->parts = std::move(*parts);
+        frame[join.getResult()] = fence;
+        return success();
+      })
+      .Case([&](hal::DeviceQueueExecuteOp execute) -> LogicalResult {
+        FailureOr<QueuedSubmission> submission =
+            startSubmission(frame, opPtr, execute.getWaitFences(),
+                            execute.getSignalFence(), depth);
+        if (failed(submission))
+          return failure();
+        for (auto [index, value] :
+             llvm::enumerate(execute.getCommandBuffers())) {
+          FailureOr<std::shared_ptr<CommandBufferState>> state =
+              get<std::shared_ptr<CommandBufferState>>(frame, value, opPtr);
+          if (failed(state))
+            return failure();
+          if (!(*state)->begun || !(*state)->ended)
+            return execute.emitError() << "submits command buffer " << index
+                                       << ", which was not begun and ended";
+          submission->commandBuffers.push_back((*state)->commands);
+          appendAccesses((*state)->commands, submission->accesses);
+          // A one-shot command buffer runs once.
+          (*state)->commands.clear();
+        }
+        return queueSubmission(std::move(*submission));
+      })
+      .Case([&](hal::DeviceQueueAllocaOp alloca) -> LogicalResult {
+        FailureOr<QueuedSubmission> submission =
+            startSubmission(frame, opPtr, alloca.getWaitFences(),
+                            alloca.getSignalFence(), depth);
+        if (failed(submission))
+          return failure();
+        FailureOr<int64_t> size =
+            getIndex(frame, alloca.getResultSize(), opPtr);
+        if (failed(size) || failed(checkAllocationRule(opPtr, *size)))
+          return failure();
+        if (*size < 0 || *size > kMaxBufferBytes)
+          return alloca.emitError()
+                 << "allocates " << *size
+                 << " bytes; the executor allocates 0 to 4 GiB";
+        auto root = std::make_shared<RootBuffer>(RootBuffer::allocate(
+            "allocation " + std::to_string(nextAllocation++), *size));
+        root->setAccount(memory);
+        if (!hal::bitEnumContainsAll(alloca.getMemoryTypes(),
+                                     hal::MemoryType::HostVisible))
+          root->setDeviceOnly(opPtr);
+        BufferRef whole{root, 0, *size};
+        frame[alloca.getResult()] = whole;
+        // The buffer exists once the fence is signalled: until then any use
+        // conflicts with the allocation as with a write of every byte.
+        submission->accesses.push_back(
+            {whole, /*reads=*/false, /*writes=*/true});
+        return queueSubmission(std::move(*submission));
+      })
+      .Case([&](hal::DeviceQueueDeallocaOp dealloca) -> LogicalResult {
+        FailureOr<QueuedSubmission> submission =
+            startSubmission(frame, opPtr, dealloca.getWaitFences(),
+                            dealloca.getSignalFence(), depth);
+        if (failed(submission))
+          return failure();
+        FailureOr<BufferRef> buffer =
+            get<BufferRef>(frame, dealloca.getBuffer(), opPtr);
+        if (failed(buffer))
+          return failure();
+        // Releasing the bytes conflicts with every use not ordered before.
+        submission->accesses.push_back(
+            {*buffer, /*reads=*/false, /*writes=*/true});
+        return queueSubmission(std::move(*submission));
+      })
+      .Case([&](hal::FenceAwaitOp await) -> LogicalResult {
+        FailureOr<SmallVector<FencePtr>> fences =
+            getFences(frame, await.getFences(), opPtr);
+        if (failed(fences))
+          return failure();
+        std::set<unsigned> needed;
+        std::function<LogicalResult(const FencePtr &)> need =
+            [&](const FencePtr &fence) -> LogicalResult {
+          for (const FencePtr &part : fence->parts)
+            if (failed(need(part)))
+              return failure();
+          if (!fence->parts.empty() || fence->signalled)
+            return success();
+          if (fence->signaller < 0) {
+            InFlightDiagnostic diag = await.emitError()
+                                      << "awaits a fence that no submission "
+                                         "signals: the host would wait forever";
+            diag.attachNote(fence->op->getLoc()) << "the fence";
+            return failure();
+          }
+          unsigned index = static_cast<unsigned>(fence->signaller);
+          needed.insert(index);
+          for (unsigned earlier : submissions[index].after)
+            if (!submissions[earlier].completed)
+              needed.insert(earlier);
+          return success();
+        };
+        for (const FencePtr &fence : *fences)
+          if (failed(need(fence)))
+            return failure();
+        SmallVector<unsigned> indices(needed.begin(), needed.end());
+        return runSubmissions(opPtr, indices);
+      })
+      .Default([&](Operation *) {
+        return op.emitError() << "is not a timeline op";
+      });
+}
+
+FailureOr<QueuedSubmission> ExecutorImpl::startSubmission(Frame &frame,
+                                                          Operation *op,
+                                                          ValueRange waitValues,
+                                                          Value signalValue,
+                                                          unsigned depth) {
+  FailureOr<SmallVector<FencePtr>> waits = getFences(frame, waitValues, op);
+  FailureOr<FencePtr> signal = getFence(frame, signalValue, op);
+  if (failed(waits) || failed(signal))
+    return failure();
+  if (!(*signal)->parts.empty())
+    return op->emitError() << "signals a joined fence";
+  if ((*signal)->signaller >= 0 || (*signal)->signalled) {
+    InFlightDiagnostic diag =
+        op->emitError() << "signals a fence that is already signalled or to "
+                           "be signalled: a fence is signalled once";
+    if ((*signal)->signaller >= 0)
+      diag.attachNote(submissions[(*signal)->signaller].op->getLoc())
+          << "its first signaller";
+    return failure();
+  }
+  QueuedSubmission submission;
+  submission.op = op;
+  submission.depth = depth;
+  submission.signal = *signal;
+  // Ordered after whatever signals its waits, transitively. A fence nobody
+  // signals yet would make the executor guess the order.
+  std::function<LogicalResult(const FencePtr &)> orderAfter =
+      [&](const FencePtr &fence) -> LogicalResult {
+    for (const FencePtr &part : fence->parts)
+      if (failed(orderAfter(part)))
+        return failure();
+    if (!fence->parts.empty() || fence->signalled)
+      return success();
+    if (fence->signaller < 0) {
+      InFlightDiagnostic diag =
+          op->emitError() << "waits on a fence that no submission signals yet "
+                             "(the executor requires its signaller to be "
+                             "queued first)";
+      diag.attachNote(fence->op->getLoc()) << "the fence";
+      return failure();
+    }
+    unsigned index = static_cast<unsigned>(fence->signaller);
+    submission.after.insert(index);
+    const std::set<unsigned> &earlier = submissions[index].after;
+    submission.after.insert(earlier.begin(), earlier.end());
+    return success();
+  };
+  for (const FencePtr &wait : *waits)
+    if (failed(orderAfter(wait)))
+      return failure();
+  return submission;
+}
+
+LogicalResult ExecutorImpl::queueSubmission(QueuedSubmission submission) {
+  for (auto [index, earlier] : llvm::enumerate(submissions))
+    if (!earlier.completed && !submission.after.count(index) &&
+        failed(checkUnordered(submission.op, submission.accesses, earlier)))
+      return failure();
+  submission.signal->signaller = static_cast<int64_t>(submissions.size());
+  submissions.push_back(std::move(submission));
+  return success();
+}
+
+LogicalResult ExecutorImpl::checkHostAgainstPending(Operation *op,
+                                                    const BufferRef &ref,
+                                                    bool writes) {
+  for (const QueuedSubmission &submission : submissions) {
+    if (submission.completed)
+      continue;
+    for (const Access &access : submission.accesses) {
+      if (!(writes || access.writes))
+        continue;
+      std::optional<std::pair<int64_t, int64_t>> overlap =
+          getOverlap(ref, access.range);
+      if (!overlap)
+        continue;
+      InFlightDiagnostic diag =
+          op->emitError() << "the host " << (writes ? "writes " : "reads ")
+                          << describe(ref) << " while a pending submission "
+                          << (access.writes ? "writes " : "reads ")
+                          << describe(access.range)
+                          << ": await its fence first";
+      diag.attachNote(submission.op->getLoc()) << "the pending submission";
+      return failure();
+    }
+  }
+  return success();
+}
+
+LogicalResult
+ExecutorImpl::checkBlockingSubmission(Operation *op,
+                                      const CommandBufferState &state) {
+  // A blocking submission waits for no fence: it is unordered with every
+  // pending submission.
+  SmallVector<Access> accesses;
+  appendAccesses(state.commands, accesses);
+  for (const QueuedSubmission &submission : submissions)
+    if (!submission.completed &&
+        failed(checkUnordered(op, accesses, submission)))
+      return failure();
+  return success();
+}
+
+LogicalResult ExecutorImpl::checkReturnTimeline(Operation *op,
+                                                ArrayRef<RuntimeValue> results,
+                                                unsigned depth) {
+  for (auto [index, result] : llvm::enumerate(results)) {
+    const BufferRef *ref = std::get_if<BufferRef>(&result);
+    if (const auto *view = std::get_if<BufferViewValue>(&result))
+      ref = &view->buffer;
+    if (!ref || !ref->root)
+      continue;
+    for (const QueuedSubmission &submission : submissions) {
+      if (submission.completed)
+        continue;
+      for (const Access &access : submission.accesses)
+        if (access.writes && getOverlap(*ref, access.range)) {
+          InFlightDiagnostic diag = op->emitError()
+                                    << "returns result " << index << " ("
+                                    << describe(*ref)
+                                    << ") while a pending submission writes "
+                                    << describe(access.range)
+                                    << ": results must be complete at return";
+          diag.attachNote(submission.op->getLoc()) << "the pending submission";
+          return failure();
+        }
+    }
+  }
+  for (const QueuedSubmission &submission : submissions)
+    if (!submission.completed && submission.depth == depth) {
+      InFlightDiagnostic diag = op->emitError()
+                                << "returns while a submission it issued is "
+                                   "pending: await its fence before returning";
+      diag.attachNote(submission.op->getLoc()) << "the pending submission";
+      return failure();
+    }
+  return success();
+}
+
+/// A topological order of `indices` (ascending issue order): `order` 1
+/// prefers the latest-issued ready submission, later orders a seeded pick.
+static SmallVector<unsigned>
+getOtherOrder(ArrayRef<unsigned> indices,
+              const std::vector<QueuedSubmission> &submissions, unsigned order,
+              SplitMix64 &shuffle) {
+  SmallVector<unsigned> result;
+  std::set<unsigned> done;
+  SmallVector<unsigned> left(indices.begin(), indices.end());
+  while (!left.empty()) {
+    SmallVector<size_t> ready;
+    for (auto [position, index] : llvm::enumerate(left))
+      if (llvm::all_of(submissions[index].after, [&](unsigned earlier) {
+            return submissions[earlier].completed || done.count(earlier) ||
+                   !llvm::is_contained(left, earlier);
+          }))
+        ready.push_back(position);
+    size_t pick =
+        order == 1 ? ready.back() : ready[shuffle.next() % ready.size()];
+    result.push_back(left[pick]);
+    done.insert(left[pick]);
+    left.erase(left.begin() + pick);
+  }
+  return result;
+}
+
+LogicalResult ExecutorImpl::runSubmissions(Operation *awaitOp,
+                                           ArrayRef<unsigned> indices) {
+  auto runInProgramOrder = [&]() -> LogicalResult {
+    for (unsigned index : indices)
+      for (std::vector<Command> &commands : submissions[index].commandBuffers) {
+        CommandBufferState state;
+        state.begun = state.ended = true;
+        state.commands = commands;
+        if (failed(submit(submissions[index].op, state)))
+          return failure();
+      }
+    return success();
+  };
+  auto complete = [&]() {
+    for (unsigned index : indices) {
+      submissions[index].completed = true;
+      submissions[index].signal->signalled = true;
+      // Completed work is never run again: drop its commands.
+      submissions[index].commandBuffers.clear();
+      submissions[index].accesses.clear();
+    }
+  };
+  // Only submissions the fences leave unordered can run in other orders.
+  bool unordered = false;
+  for (size_t i = 1; i < indices.size() && !unordered; ++i)
+    unordered = !submissions[indices[i]].after.count(indices[i - 1]);
+  if (options.orders <= 1 || !unordered) {
+    if (failed(runInProgramOrder()))
+      return failure();
+    complete();
+    return success();
+  }
+
+  llvm::SetVector<RootBuffer *> roots;
+  for (unsigned index : indices)
+    for (const Access &access : submissions[index].accesses)
+      roots.insert(access.range.root.get());
+  int64_t held = 0;
+  llvm::scope_exit release([&] { memory->used -= held; });
+  auto hold = [&]() -> LogicalResult {
+    int64_t bytes = 0;
+    for (RootBuffer *root : roots)
+      bytes += root->getMaterializedBytes();
+    if (failed(reserveMemory(awaitOp, bytes,
+                             "running the submissions it awaits in " +
+                                 Twine(options.orders) + " orders")))
+      return failure();
+    held += bytes;
+    memory->used += bytes;
+    return success();
+  };
+  if (failed(hold()))
+    return failure();
+  SmallVector<RootBuffer::Snapshot> before;
+  for (RootBuffer *root : roots)
+    before.push_back(root->snapshot());
+  if (failed(runInProgramOrder()) || failed(hold()))
+    return failure();
+  SmallVector<RootBuffer::Snapshot> expected;
+  for (RootBuffer *root : roots)
+    expected.push_back(root->snapshot());
+
+  SplitMix64 shuffle(options.seed ^ 0x71e11e5eedull);
+  for (unsigned order = 1; order < options.orders; ++order) {
+    SmallVector<unsigned> permuted =
+        getOtherOrder(indices, submissions, order, shuffle);
+    for (auto [root, saved] : llvm::zip(roots, before))
+      root->restore(saved);
+    for (unsigned index : permuted)
+      for (const std::vector<Command> &commands :
+           submissions[index].commandBuffers)
+        for (const Command &command : commands)
+          if (failed(executeCommand(command, /*record=*/false)))
+            return awaitOp->emitError()
+                   << "fails when the submissions it awaits run in another "
+                      "order the fences allow (order "
+                   << order << "): a missing fence";
+    for (auto [root, result] : llvm::zip(roots, expected)) {
+      std::optional<int64_t> difference = root->firstDifference(result);
+      if (!difference)
+        continue;
+      Operation *then = result.getLastWriter(*difference);
+      InFlightDiagnostic diag =
+          awaitOp->emitError()
+          << "race: the submissions it awaits give different bytes in "
+             "order "
+          << order << " than in issue order (byte " << *difference << " of "
+          << root->getName() << "): a missing fence";
+      if (then)
+        diag.attachNote(then->getLoc()) << "in issue order written by this";
+      return failure();
+    }
+  }
+  for (auto [root, result] : llvm::zip(roots, expected))
+    root->restore(result);
+  complete();
+  return success();
+}
