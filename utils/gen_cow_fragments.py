@@ -24,6 +24,10 @@ reads), each observed by a result or by the caller's inputs:
               the caller reading the argument after the call;
   - twice:    one tensor passed as two operands, one written, the other
               read afterwards;
+  - written:  a kernel that writes an operand through a writable binding
+              while no result is tied to it (the operand read afterwards,
+              or kept by the caller), sometimes the same value also passed
+              at a read-only position;
   - fresh:    a fresh value returned tied to an operand that a later wave
               still reads (scheduling must keep the order);
   - clone:    a clone of a donated operand written in place and returned
@@ -52,7 +56,7 @@ ELEMENT_TYPES = ["f32", "i32", "f16", "i8", "i16"]
 COLUMNS = [1, 2, 4, 8]
 DYNAMIC_EXTENT = 3  # hal-exec's value for a dynamic dim
 CLASSES = ["tied", "untied", "after", "call", "twice", "fresh", "clone",
-           "concat", "global"]
+           "concat", "global", "written"]
 # Classes only --classes names, so that the default sets stay as they were.
 EXTRA_CLASSES = ["pipeline"]
 
@@ -119,6 +123,25 @@ class Body:
         self.lines.append(
             f"    {v} = flow.dispatch @exA::@w1[{workload}]({', '.join(operands)}) "
             f"{{hal.bindings = [{', '.join(bindings)}]}} : ({', '.join(types)}) -> {result}")
+        return v
+
+    def untied_write(self, tensor, value, also_read=False):
+        """A dispatch whose kernel writes `value` through io0 without a
+        result tied to it, returning a new `tensor` through out0; with
+        `also_read`, `value` is passed again through in2."""
+        operands, bindings = [], []
+        if also_read:
+            bindings.append('#hal.ex.operand_buffer<"in2", 0 : index>')
+            operands.append(value)
+        bindings.append(f'#hal.ex.operand_buffer<"io0", {len(operands)} : index>')
+        operands.append(value)
+        bindings.append('#hal.ex.result_buffer<"out0", 0 : index>')
+        types = [tensor.typed(self.dim)] * len(operands)
+        v = self.name()
+        workload = self.const(self.rng.randint(1, 9))
+        self.lines.append(
+            f"    {v} = flow.dispatch @exA::@w1[{workload}]({', '.join(operands)}) "
+            f"{{hal.bindings = [{', '.join(bindings)}]}} : ({', '.join(types)}) -> {tensor.typed(self.dim)}")
         return v
 
     def update(self, piece_tensor, piece, target_tensor, target, row):
@@ -265,6 +288,16 @@ def gen_class(rng, fid, kind):
             w = b.write(t, args[0])
             return [w, b.dispatch([args[1]], t)]
         returns = f.fragment(["%t0", "%t0"], [None, None], build)
+        return f.text(f"f{fid}", returns)
+
+    if kind == "written":
+        read_after = rng.random() < 0.5
+
+        def build(b, args):
+            source = args[0] if rng.random() < 0.5 else b.dispatch([args[0]], t)
+            r = b.untied_write(t, source, also_read=rng.random() < 0.5)
+            return [r, b.dispatch([source], t)] if read_after else [r]
+        returns = f.fragment(["%t0"], [None] * (2 if read_after else 1), build)
         return f.text(f"f{fid}", returns)
 
     if kind == "fresh":

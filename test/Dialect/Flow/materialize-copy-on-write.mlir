@@ -46,6 +46,42 @@ func.func @read_after_tied_write() -> (tensor<4xf32>, tensor<4xf32>) {
   return %0#0, %0#1 : tensor<4xf32>, tensor<4xf32>
 }
 
+// A kernel that writes an operand through a writable binding with no
+// result tied to it writes in place all the same: the write gets a result
+// tied to the operand (unused), and the argument the caller keeps is
+// written only as a clone.
+// CHECK-LABEL: func.func @untied_binding_write
+// CHECK: %[[C:.+]] = flow.tensor.clone %[[A:.+]] : tensor<4xf32>
+// CHECK-NEXT: %[[W:.+]]:2 = flow.dispatch @ex::@entry[%{{.+}}](%[[C]]) {{.*}} -> (tensor<4xf32>, %[[C]])
+// CHECK-NEXT: flow.return %[[W]]#0
+func.func @untied_binding_write(%arg: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%arg) : (tensor<4xf32>) -> tensor<4xf32> =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %c4 = arith.constant 4 : index
+    %r = flow.dispatch @ex::@entry[%c4](%a) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>, #hal.ex.result_buffer<"d0", 0 : index>]} : (tensor<4xf32>) -> tensor<4xf32>
+    flow.return %r : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// One value passed twice, the tie on the read-only position (the first
+// one the printed `-> %a` names) and the writable binding on the other:
+// each position the op writes gets its own clone, so the caller's argument
+// is never written.
+// CHECK-LABEL: func.func @tie_on_read_position
+// CHECK: %[[C0:.+]] = flow.tensor.clone %[[A:.+]] : tensor<4xf32>
+// CHECK-NEXT: %[[C1:.+]] = flow.tensor.clone %[[A]] : tensor<4xf32>
+// CHECK-NEXT: flow.dispatch @ex::@entry[%{{.+}}](%[[C0]], %[[C1]]) {{.*}} -> (%[[C0]], %[[C1]])
+func.func @tie_on_read_position(%arg: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%arg) : (tensor<4xf32>) -> tensor<4xf32> =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %c4 = arith.constant 4 : index
+    %w = flow.dispatch @ex::@entry[%c4](%a, %a) {hal.bindings = [#hal.ex.operand_buffer<"s0", 0 : index>, #hal.ex.operand_buffer<"rw", 1 : index>]} : (tensor<4xf32>, tensor<4xf32>) -> %a
+    flow.return %w : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
 // Read through a reshape taken before the write: same storage, so a copy.
 // CHECK-LABEL: func.func @read_through_reshape
 // CHECK: %[[S:.+]] = flow.tensor.splat

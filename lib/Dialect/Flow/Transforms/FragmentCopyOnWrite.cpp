@@ -18,6 +18,12 @@
 //    needed there, the tie is dropped and the result gets its own storage.
 //    A clone of a version that is dead right after it, into the same
 //    storage, is a copy onto itself and is removed instead.
+// First, every in-place write is made explicit: a dispatch whose kernel
+// writes an operand through a writable binding (`Read|Write`, `Write`) with
+// no result tied to it gets a result tied to it, so that copy on write, the
+// alias classes and every later analysis see the write (without it, the
+// kernel would write a value the program still holds: an argument the
+// caller keeps, or the same value passed at another position).
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +44,7 @@ using namespace mlir;
 namespace streamhal::flow {
 
 CopyOnWriteStats &CopyOnWriteStats::operator+=(const CopyOnWriteStats &other) {
+  writesTied += other.writesTied;
   clonesInserted += other.clonesInserted;
   tiesDropped += other.tiesDropped;
   identityClonesRemoved += other.identityClonesRemoved;
@@ -273,6 +280,87 @@ bool insertClone(CloneSite site) {
   return true;
 }
 
+/// Whether the kernel of `dispatch` writes the interface binding `name` in
+/// some variant of its executable (unknown callees write nothing: the
+/// fragment check reports them).
+bool isWrittenBinding(DispatchOp dispatch, StringAttr name) {
+  SymbolRefAttr callee = dispatch.getEntryPointAttr();
+  auto executable = SymbolTable::lookupNearestSymbolFrom<hal::ExecutableOp>(
+      dispatch, callee.getRootReference());
+  if (!executable)
+    return false;
+  for (auto variant : executable.getBody().getOps<hal::ExecutableVariantOp>()) {
+    auto entry = dyn_cast_or_null<hal::ExecutableEntryPointOp>(
+        SymbolTable::lookupSymbolIn(variant, callee.getLeafReference()));
+    hal::InterfaceOp interface = entry ? entry.lookupInterface() : nullptr;
+    if (!interface)
+      continue;
+    auto binding = dyn_cast_or_null<hal::InterfaceBindingOp>(
+        SymbolTable::lookupSymbolIn(interface, name));
+    if (binding &&
+        hal::bitEnumContainsAny(binding.getAccess(), hal::MemoryAccess::Write))
+      return true;
+  }
+  return false;
+}
+
+/// Adds a result tied to each operand the kernel of `dispatch` writes
+/// through a binding while no result is tied to it; returns how many.
+unsigned tieWrittenOperands(DispatchOp dispatch) {
+  ArrayAttr bindings = dispatch.getBindings();
+  if (!bindings)
+    return 0;
+  ValueRange arguments = dispatch.getArguments();
+  unsigned numResults = dispatch.getNumResults();
+  SmallVector<int64_t> tied;
+  for (unsigned result = 0; result < numResults; ++result) {
+    std::optional<unsigned> operand =
+        util::getStoredTiedOperandIndex(dispatch.getTiedOperandsAttr(), result);
+    tied.push_back(operand ? int64_t(*operand) : util::kUntiedIndex);
+  }
+  SmallVector<unsigned> written;
+  for (Attribute entry : bindings) {
+    auto operandBuffer = dyn_cast<hal::ExOperandBufferAttr>(entry);
+    if (!operandBuffer || !operandBuffer.getOperand())
+      continue;
+    const APInt &index = operandBuffer.getOperand().getValue();
+    // Malformed indices are the fragment check's to report.
+    if (index.isNegative() || index.uge(arguments.size()))
+      continue;
+    unsigned operand = index.getZExtValue();
+    if (!isa<RankedTensorType>(arguments[operand].getType()) ||
+        llvm::is_contained(tied, int64_t(operand)) ||
+        llvm::is_contained(written, operand) ||
+        !isWrittenBinding(dispatch, operandBuffer.getBinding()))
+      continue;
+    written.push_back(operand);
+  }
+  if (written.empty())
+    return 0;
+  SmallVector<Type> resultTypes(dispatch.getResultTypes());
+  SmallVector<Value> resultDims(dispatch.getResultDims());
+  for (unsigned operand : written) {
+    LLVM_DEBUG(llvm::dbgs()
+               << "copy on write: " << dispatch.getLoc() << " writes operand "
+               << operand << " through a binding: tied to a new result\n");
+    resultTypes.push_back(arguments[operand].getType());
+    llvm::append_range(resultDims,
+                       dispatch.getOperandDynamicDims(
+                           dispatch.getArgumentsBeginIndex() + operand));
+    tied.push_back(operand);
+  }
+  OpBuilder builder(dispatch);
+  auto retied = DispatchOp::create(
+      builder, dispatch.getLoc(), resultTypes, dispatch.getEntryPointAttr(),
+      dispatch.getWorkload(), arguments, dispatch.getArgumentDims(), resultDims,
+      builder.getI64ArrayAttr(tied));
+  for (NamedAttribute attr : dispatch->getDiscardableAttrs())
+    retied->setAttr(attr.getName(), attr.getValue());
+  dispatch->replaceAllUsesWith(retied->getResults().take_front(numResults));
+  dispatch->erase();
+  return written.size();
+}
+
 } // namespace
 
 CopyOnWriteStats materializeFragmentCopyOnWrite(ExStreamFragmentOp fragment) {
@@ -280,6 +368,9 @@ CopyOnWriteStats materializeFragmentCopyOnWrite(ExStreamFragmentOp fragment) {
   if (fragment.getBody().empty() ||
       !isa<ReturnOp>(fragment.getBody().front().back()))
     return stats;
+  for (auto dispatch : llvm::make_early_inc_range(
+           fragment.getBody().front().getOps<DispatchOp>()))
+    stats.writesTied += tieWrittenOperands(dispatch);
   // Each round either drops ties, removes clones or inserts clones that
   // never conflict again, so a few rounds suffice; the bound only guards
   // against a bug turning into a hang.

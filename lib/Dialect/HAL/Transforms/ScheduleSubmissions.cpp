@@ -22,7 +22,7 @@
 #include "streamhal/Dialect/HAL/Transforms/ScheduleSubmissions.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "streamhal/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"

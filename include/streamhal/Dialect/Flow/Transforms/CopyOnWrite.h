@@ -25,6 +25,9 @@ namespace streamhal::flow {
 
 /// What the copy-on-write materialization changed.
 struct CopyOnWriteStats {
+  /// Results tied to operands a kernel writes through a writable binding
+  /// (the in-place write made explicit).
+  unsigned writesTied = 0;
   /// `flow.tensor.clone`s inserted in front of in-place writes.
   unsigned clonesInserted = 0;
   /// Fragment result ties dropped (the result gets storage of its own).
@@ -38,8 +41,8 @@ struct CopyOnWriteStats {
 
   CopyOnWriteStats &operator+=(const CopyOnWriteStats &other);
   bool changed() const {
-    return clonesInserted || tiesDropped || identityClonesRemoved ||
-           copyFragmentsInserted;
+    return writesTied || clonesInserted || tiesDropped ||
+           identityClonesRemoved || copyFragmentsInserted;
   }
 };
 
