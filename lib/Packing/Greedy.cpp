@@ -23,6 +23,7 @@
 #include "PackingInternal.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <functional>
@@ -153,6 +154,120 @@ static void runReverseSweeps(const NormalizedProblem &problem,
   }
 }
 
+/// The share of the lower bound that the buffers placed on top by
+/// `placeLargestFirst` may hold at their peak, at most.
+static constexpr double kSmallBufferShare = 0.005;
+
+/// The buffers whose size is below the returned threshold together hold at
+/// most `share` of the lower bound at any instant (bounded by the sum of the
+/// peaks of the power-of-two size classes below it); 0 when none do.
+static int64_t smallSizeThreshold(const NormalizedProblem &problem,
+                                  double share) {
+  struct Event {
+    int64_t time;
+    int64_t delta;
+    unsigned sizeClass;
+  };
+  std::vector<Event> events;
+  for (const NormalizedBuffer &buffer : problem.buffers) {
+    if (buffer.start >= buffer.end || buffer.size == 0)
+      continue;
+    unsigned sizeClass = llvm::Log2_64(uint64_t(buffer.size));
+    events.push_back({buffer.start, buffer.size, sizeClass});
+    events.push_back({buffer.end, -buffer.size, sizeClass});
+  }
+  // Ends before starts at equal times, as in computeLowerBound.
+  llvm::sort(events, [](const Event &a, const Event &b) {
+    return std::tie(a.time, a.delta) < std::tie(b.time, b.delta);
+  });
+  constexpr unsigned kNumClasses = 64;
+  int64_t live[kNumClasses] = {}, peak[kNumClasses] = {};
+  int64_t liveTotal = 0, peakTotal = 0;
+  for (const Event &event : events) {
+    int64_t &classLive = live[event.sizeClass];
+    classLive += event.delta;
+    peak[event.sizeClass] = std::max(peak[event.sizeClass], classLive);
+    liveTotal += event.delta;
+    peakTotal = std::max(peakTotal, liveTotal);
+  }
+  double budget = share * double(peakTotal);
+  int64_t threshold = 0;
+  double held = 0;
+  for (unsigned sizeClass = 0; sizeClass + 1 < kNumClasses; ++sizeClass) {
+    held += double(peak[sizeClass]);
+    if (held > budget)
+      break;
+    threshold = int64_t(1) << (sizeClass + 1);
+  }
+  return threshold;
+}
+
+/// Largest first (equal sizes in time order) by first fit, which packs large
+/// random instances far tighter than any start-ordered sweep (1.04 against
+/// 1.14 of the lower bound at 100,000 buffers). With `smallShare` > 0, the
+/// buffers too small to matter (together at most that share of the lower
+/// bound at their peak, see `smallSizeThreshold`) skip the first fit, whose
+/// cost per buffer grows with the fragmentation below it, and are swept in
+/// start order into a band above the large ones instead.
+static std::optional<int64_t>
+placeLargestFirst(const NormalizedProblem &problem,
+                  llvm::ArrayRef<BufferKeys> keys, double smallShare,
+                  int64_t heightCutoff, std::vector<int64_t> &offsets) {
+  size_t numBuffers = problem.buffers.size();
+  std::vector<unsigned> order(numBuffers);
+  std::iota(order.begin(), order.end(), 0);
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    if (keys[a].size != keys[b].size)
+      return keys[a].size > keys[b].size;
+    return keys[a].start < keys[b].start;
+  });
+  int64_t threshold =
+      smallShare > 0 ? smallSizeThreshold(problem, smallShare) : 0;
+  // The band's base is aligned for every small buffer; with alignments
+  // whose common multiple is huge, nothing goes to the band.
+  int64_t bandAlignment = 1;
+  for (const NormalizedBuffer &buffer : problem.buffers)
+    if (buffer.size > 0 && buffer.size < threshold)
+      bandAlignment = std::lcm(bandAlignment, buffer.alignment);
+  if (bandAlignment > (int64_t(1) << 30))
+    threshold = 0;
+  auto isSmall = [&](unsigned i) {
+    return problem.buffers[i].size > 0 && problem.buffers[i].size < threshold;
+  };
+  std::vector<unsigned> small;
+  if (threshold > 0) {
+    // In index order, which is start ordered (the problem is canonical).
+    for (unsigned i = 0; i < numBuffers; ++i)
+      if (isSmall(i))
+        small.push_back(i);
+    llvm::erase_if(order, isSmall);
+  }
+
+  FirstFitPlacer firstFit(problem);
+  std::optional<int64_t> height = firstFit.place(order, offsets, heightCutoff);
+  if (!height || small.empty())
+    return height;
+
+  NormalizedProblem band;
+  band.sizeAlignment = problem.sizeAlignment;
+  band.buffers.reserve(small.size());
+  for (unsigned i : small)
+    band.buffers.push_back(problem.buffers[i]);
+  std::vector<unsigned> bandOrder(small.size());
+  std::iota(bandOrder.begin(), bandOrder.end(), 0);
+  int64_t base = alignUp(*height, bandAlignment);
+  std::vector<int64_t> bandOffsets;
+  SweepPlacer sweep(band);
+  std::optional<int64_t> bandHeight =
+      sweep.place(bandOrder, bandOffsets,
+                  heightCutoff == INT64_MAX ? INT64_MAX : heightCutoff - base);
+  if (!bandHeight)
+    return std::nullopt;
+  for (size_t k = 0; k < small.size(); ++k)
+    offsets[small[k]] = base + bandOffsets[k];
+  return std::max(*height, base + *bandHeight);
+}
+
 /// Greedy on a problem whose buffers are in canonical order (see
 /// `packGreedy`); the input order is one of the orderings.
 static PackingResult packCanonical(const NormalizedProblem &problem) {
@@ -244,6 +359,17 @@ static PackingResult packCanonical(const NormalizedProblem &problem) {
   int64_t bestHeight = INT64_MAX;
   std::vector<unsigned> order(numBuffers);
   std::vector<int64_t> offsets;
+  // Largest first by first fit goes first: it usually wins, and its height
+  // is the cutoff that stops the others early. Beyond the classic budget the
+  // smallest buffers go to a band on top (see `placeLargestFirst`).
+  if (std::optional<int64_t> height =
+          placeLargestFirst(problem, keys, runClassic ? 0.0 : kSmallBufferShare,
+                            INT64_MAX, offsets)) {
+    bestHeight = *height;
+    best.offsets.swap(offsets);
+    if (problem.progress)
+      problem.progress->found(slabFromHeight(problem, bestHeight));
+  }
   if (!runClassic)
     runReverseSweeps(problem, keys, best, bestHeight);
   for (size_t k = 0; k < orderings.size(); ++k) {
