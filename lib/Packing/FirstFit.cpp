@@ -41,12 +41,14 @@ using namespace streamhal::packing::detail;
 // AddressSet
 //===----------------------------------------------------------------------===//
 
-void AddressSet::insert(int64_t begin, int64_t end) {
+bool AddressSet::insert(int64_t begin, int64_t end) {
   // The first interval that overlaps or touches [begin, end), and the first
   // one past it: everything in between merges into one interval.
   auto first = std::partition_point(
       intervals.begin(), intervals.end(),
       [&](const Interval &interval) { return interval.end < begin; });
+  if (first != intervals.end() && first->begin <= begin && end <= first->end)
+    return false;
   auto last = first;
   while (last != intervals.end() && last->begin <= end) {
     begin = std::min(begin, last->begin);
@@ -55,10 +57,11 @@ void AddressSet::insert(int64_t begin, int64_t end) {
   }
   if (first == last) {
     intervals.insert(first, {begin, end});
-    return;
+    return true;
   }
   *first = {begin, end};
   intervals.erase(first + 1, last);
+  return true;
 }
 
 size_t AddressSet::firstEndingAfter(int64_t offset, size_t from) const {
@@ -201,9 +204,13 @@ void FirstFitPlacer::insert(unsigned buffer, int64_t offset) {
     if (!zeroLength)
       cover[node].insert(offset, end);
     subtree[node].insert(offset, end);
+    // A node's `subtree` set contains its children's, so once one already
+    // covers the interval (another path got there first, or buffers outside
+    // this lifetime did), every node above it does too.
+    for (unsigned up = node / 2; up >= 1 && subtree[up].insert(offset, end);
+         up /= 2) {
+    }
   }
-  for (unsigned node : ancestors)
-    subtree[node].insert(offset, end);
 }
 
 std::optional<int64_t> FirstFitPlacer::place(llvm::ArrayRef<unsigned> order,

@@ -328,8 +328,8 @@ private:
 class AddressSet {
 public:
   /// Adds [begin, end), merging it with every interval it overlaps or
-  /// touches.
-  void insert(int64_t begin, int64_t end);
+  /// touches. Returns false when the set already covered it.
+  bool insert(int64_t begin, int64_t end);
   /// The lowest offset at or above `candidate`, aligned when it moves, where
   /// `size` bytes meet no interval of the set. `position` is where to start
   /// looking (an interval index no later than the answer, 0 when unknown);
