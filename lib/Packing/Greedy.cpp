@@ -202,21 +202,43 @@ static int64_t smallSizeThreshold(const NormalizedProblem &problem,
   return threshold;
 }
 
-/// Largest first (equal sizes in time order) by first fit, which packs large
-/// random instances far tighter than any start-ordered sweep (1.04 against
-/// 1.14 of the lower bound at 100,000 buffers). With `smallShare` > 0, the
+/// The orders `placeLargestFirst` places in.
+enum class LargestFirst {
+  /// Power-of-two size classes, largest first; the longest-lived first
+  /// within a class, then the largest, then by start. Long buffers of a
+  /// class go down first and the shorter ones fill the slots between them:
+  /// 1.022 of the lower bound against 1.041 by size alone on the 100,000
+  /// synthetic buffers (1.034 against 1.041 at 50,000).
+  SizeClassThenDuration,
+  /// Sizes descending, equal sizes by start (wins on some instances).
+  Size,
+};
+
+/// Largest first by first fit, which packs large random instances far
+/// tighter than any start-ordered sweep (1.02-1.05 against 1.14-1.19 of the
+/// lower bound at 100,000 buffers). With `smallShare` > 0, the
 /// buffers too small to matter (together at most that share of the lower
 /// bound at their peak, see `smallSizeThreshold`) skip the first fit, whose
 /// cost per buffer grows with the fragmentation below it, and are swept in
 /// start order into a band above the large ones instead.
 static std::optional<int64_t>
 placeLargestFirst(const NormalizedProblem &problem,
-                  llvm::ArrayRef<BufferKeys> keys, double smallShare,
-                  int64_t heightCutoff, std::vector<int64_t> &offsets) {
+                  llvm::ArrayRef<BufferKeys> keys, LargestFirst kind,
+                  double smallShare, int64_t heightCutoff,
+                  std::vector<int64_t> &offsets) {
   size_t numBuffers = problem.buffers.size();
   std::vector<unsigned> order(numBuffers);
   std::iota(order.begin(), order.end(), 0);
+  auto sizeClass = [&](unsigned i) {
+    return keys[i].size == 0 ? -1 : int(llvm::Log2_64(uint64_t(keys[i].size)));
+  };
   llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    if (kind == LargestFirst::SizeClassThenDuration) {
+      if (sizeClass(a) != sizeClass(b))
+        return sizeClass(a) > sizeClass(b);
+      if (keys[a].duration != keys[b].duration)
+        return keys[a].duration > keys[b].duration;
+    }
     if (keys[a].size != keys[b].size)
       return keys[a].size > keys[b].size;
     return keys[a].start < keys[b].start;
@@ -270,7 +292,8 @@ placeLargestFirst(const NormalizedProblem &problem,
 
 /// Greedy on a problem whose buffers are in canonical order (see
 /// `packGreedy`); the input order is one of the orderings.
-static PackingResult packCanonical(const NormalizedProblem &problem) {
+static PackingResult packCanonical(const NormalizedProblem &problem,
+                                   bool firstFit) {
   size_t numBuffers = problem.buffers.size();
   bool runClassic = countConflictingPairs(problem) <= kClassicPairBudget;
   // Only the classic orderings look at lifetime peaks.
@@ -360,11 +383,21 @@ static PackingResult packCanonical(const NormalizedProblem &problem) {
   std::vector<unsigned> order(numBuffers);
   std::vector<int64_t> offsets;
   // Largest first by first fit goes first: it usually wins, and its height
-  // is the cutoff that stops the others early. Beyond the classic budget the
+  // is the cutoff that stops the others early. Beyond the classic budget
+  // only the size-class order runs (a second pass would double the time,
+  // its height rising too late for the cutoff to stop it early), and the
   // smallest buffers go to a band on top (see `placeLargestFirst`).
-  if (std::optional<int64_t> height =
-          placeLargestFirst(problem, keys, runClassic ? 0.0 : kSmallBufferShare,
-                            INT64_MAX, offsets)) {
+  for (LargestFirst kind :
+       {LargestFirst::SizeClassThenDuration, LargestFirst::Size}) {
+    if (!firstFit ||
+        (!runClassic && kind != LargestFirst::SizeClassThenDuration))
+      continue;
+    int64_t cutoff = bestHeight == INT64_MAX ? bestHeight : bestHeight - 1;
+    std::optional<int64_t> height = placeLargestFirst(
+        problem, keys, kind, runClassic ? 0.0 : kSmallBufferShare, cutoff,
+        offsets);
+    if (!height || *height >= bestHeight)
+      continue;
     bestHeight = *height;
     best.offsets.swap(offsets);
     if (problem.progress)
@@ -411,7 +444,8 @@ static PackingResult packCanonical(const NormalizedProblem &problem) {
 }
 
 PackingResult detail::packGreedy(const NormalizedProblem &problem,
-                                 llvm::ArrayRef<unsigned> canonical) {
+                                 llvm::ArrayRef<unsigned> canonical,
+                                 bool firstFit) {
   // Greedy chooses its own orders, so the order of the rows must not matter:
   // it packs the rows in canonical order (see `canonicalOrder`), and every
   // ordering below is a stable sort of that order. The slab and each row's
@@ -426,7 +460,7 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem,
   sorted.buffers.reserve(numBuffers);
   for (unsigned i : canonical)
     sorted.buffers.push_back(problem.buffers[i]);
-  PackingResult result = packCanonical(sorted);
+  PackingResult result = packCanonical(sorted, firstFit);
   std::vector<int64_t> offsets(numBuffers, 0);
   for (size_t position = 0; position < numBuffers; ++position)
     offsets[canonical[position]] = result.offsets[position];

@@ -406,12 +406,14 @@ PackingResult packInOrder(const NormalizedProblem &problem);
 /// and is start ordered.
 std::vector<unsigned> canonicalOrder(const PackingProblem &problem);
 
-/// Best of several orderings placed by best fit, all derived from
-/// `canonical` (a `canonicalOrder`), so the result does not depend on the
-/// order of the rows; never worse than in-order on the canonically sorted
-/// rows.
+/// Best of several orderings (largest first by first fit, then best fit in
+/// several orders), all derived from `canonical` (a `canonicalOrder`), so
+/// the result does not depend on the order of the rows; never worse than
+/// in-order on the canonically sorted rows. Without `firstFit`, only the
+/// best-fit orderings run (the packing `optimal` starts its search from).
 PackingResult packGreedy(const NormalizedProblem &problem,
-                         llvm::ArrayRef<unsigned> canonical);
+                         llvm::ArrayRef<unsigned> canonical,
+                         bool firstFit = true);
 
 /// Branch and bound starting from `incumbent` (a greedy packing).
 PackingResult packOptimal(const NormalizedProblem &problem,
