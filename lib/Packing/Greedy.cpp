@@ -247,12 +247,17 @@ placeLargestFirst(const NormalizedProblem &problem,
       smallShare > 0 ? smallSizeThreshold(problem, smallShare) : 0;
   // The band's base is aligned for every small buffer; with alignments
   // whose common multiple is huge, nothing goes to the band.
+  // (Each alignment is at most 2^30, so stopping there keeps the lcm from
+  // overflowing.)
   int64_t bandAlignment = 1;
-  for (const NormalizedBuffer &buffer : problem.buffers)
+  for (const NormalizedBuffer &buffer : problem.buffers) {
     if (buffer.size > 0 && buffer.size < threshold)
       bandAlignment = std::lcm(bandAlignment, buffer.alignment);
-  if (bandAlignment > (int64_t(1) << 30))
-    threshold = 0;
+    if (bandAlignment > (int64_t(1) << 30)) {
+      threshold = 0;
+      break;
+    }
+  }
   auto isSmall = [&](unsigned i) {
     return problem.buffers[i].size > 0 && problem.buffers[i].size < threshold;
   };
