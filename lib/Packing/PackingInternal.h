@@ -315,6 +315,8 @@ private:
   std::optional<ConflictIndex> index;
   SweepPlacer sweep;
   std::vector<unsigned> placedStep;
+  /// The size of the buffer placed at each step (read by the packed walk).
+  std::vector<int64_t> sizeByStep;
   std::vector<Reservation> scratch;
   std::vector<uint64_t> packedScratch, radixScratch;
 };
