@@ -13,7 +13,8 @@
 # seed 1; random lifetimes, sizes 16 B-16 MiB) with their rows sorted by
 # start, reversed and shuffled, into a temporary directory, and prints a
 # dated markdown page with hal-pack's in-order and greedy results on each
-# (slab, ratio to the lower bound, wall time of `pack`). Environment:
+# (slab, ratio to the lower bound, wall time of `pack`, user CPU time of the
+# whole hal-pack run). Environment:
 #   STREAMHAL_PACKING_SIZES    buffer counts (default "10000 100000 1000000")
 #   STREAMHAL_PACKING_ORDERS   row orders (default "sorted reversed shuffled")
 #   STREAMHAL_PACKING_SEED     generator seed (default 1)
@@ -54,10 +55,12 @@ echo "Instances from \`generate.py N $seed ORDER\`: N buffers over N steps,"
 echo "half-open lifetimes (start uniform, duration log-uniform in [1, N/10]),"
 echo "sizes log-uniform in [16 B, 16 MiB]; the three orders hold the same"
 echo "buffers. Slabs in bytes, ratio = slab / lower bound, ms = wall time of"
-echo "\`pack\` (hal-pack's \`time_ms\`: no parsing or validation)."
+echo "\`pack\` (hal-pack's \`time_ms\`: no parsing or validation), CPU s = user"
+echo "CPU seconds of the whole hal-pack run (parsing, packing, validation),"
+echo "which other work on the machine slows far less than the wall time."
 echo
-echo "| n | rows | lower bound | in-order slab (ratio) | in-order ms | greedy slab (ratio) | greedy ms |"
-echo "|---:|---|---:|---:|---:|---:|---:|"
+echo "| n | rows | lower bound | in-order slab (ratio) | in-order ms | in-order CPU s | greedy slab (ratio) | greedy ms | greedy CPU s |"
+echo "|---:|---|---:|---:|---:|---:|---:|---:|---:|"
 for n in $sizes; do
   for order in $orders; do
     file="$work/synthetic-$n-$order.csv"
@@ -66,12 +69,15 @@ for n in $sizes; do
     bound=""
     cells=""
     for strategy in in-order greedy; do
-      if summary="$(timeout "$limit" "$hal_pack" "$file" \
-        --strategy="$strategy" --lifetimes=half-open)"; then
+      # bash's `time` reports the user CPU time of hal-pack (under timeout).
+      if summary="$( { TIMEFORMAT='%U'; time timeout "$limit" "$hal_pack" \
+        "$file" --strategy="$strategy" --lifetimes=half-open \
+        2>"$work/stderr"; } 2>"$work/cpu")"; then
         bound="$(field lower_bound "$summary")"
-        cells="$cells | $(field slab "$summary") ($(field ratio "$summary")) | $(field time_ms "$summary")"
+        cells="$cells | $(field slab "$summary") ($(field ratio "$summary")) | $(field time_ms "$summary") | $(cat "$work/cpu")"
       else
-        cells="$cells | - | > $limit s"
+        cat "$work/stderr" >&2
+        cells="$cells | - | > $limit s | -"
       fi
     done
     echo "$row | ${bound:--}$cells |"

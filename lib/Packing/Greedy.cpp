@@ -23,6 +23,7 @@
 #include "PackingInternal.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <functional>
@@ -153,9 +154,151 @@ static void runReverseSweeps(const NormalizedProblem &problem,
   }
 }
 
+/// The share of the lower bound that the buffers placed on top by
+/// `placeLargestFirst` may hold at their peak, at most.
+static constexpr double kSmallBufferShare = 0.005;
+
+/// The buffers whose size is below the returned threshold together hold at
+/// most `share` of the lower bound at any instant (bounded by the sum of the
+/// peaks of the power-of-two size classes below it); 0 when none do.
+static int64_t smallSizeThreshold(const NormalizedProblem &problem,
+                                  double share) {
+  struct Event {
+    int64_t time;
+    int64_t delta;
+    unsigned sizeClass;
+  };
+  std::vector<Event> events;
+  for (const NormalizedBuffer &buffer : problem.buffers) {
+    if (buffer.start >= buffer.end || buffer.size == 0)
+      continue;
+    unsigned sizeClass = llvm::Log2_64(uint64_t(buffer.size));
+    events.push_back({buffer.start, buffer.size, sizeClass});
+    events.push_back({buffer.end, -buffer.size, sizeClass});
+  }
+  // Ends before starts at equal times, as in computeLowerBound.
+  llvm::sort(events, [](const Event &a, const Event &b) {
+    return std::tie(a.time, a.delta) < std::tie(b.time, b.delta);
+  });
+  constexpr unsigned kNumClasses = 64;
+  int64_t live[kNumClasses] = {}, peak[kNumClasses] = {};
+  int64_t liveTotal = 0, peakTotal = 0;
+  for (const Event &event : events) {
+    int64_t &classLive = live[event.sizeClass];
+    classLive += event.delta;
+    peak[event.sizeClass] = std::max(peak[event.sizeClass], classLive);
+    liveTotal += event.delta;
+    peakTotal = std::max(peakTotal, liveTotal);
+  }
+  double budget = share * double(peakTotal);
+  int64_t threshold = 0;
+  double held = 0;
+  for (unsigned sizeClass = 0; sizeClass + 1 < kNumClasses; ++sizeClass) {
+    held += double(peak[sizeClass]);
+    if (held > budget)
+      break;
+    threshold = int64_t(1) << (sizeClass + 1);
+  }
+  return threshold;
+}
+
+/// The orders `placeLargestFirst` places in.
+enum class LargestFirst {
+  /// Power-of-two size classes, largest first; the longest-lived first
+  /// within a class, then the largest, then by start. Long buffers of a
+  /// class go down first and the shorter ones fill the slots between them:
+  /// 1.022 of the lower bound against 1.041 by size alone on the 100,000
+  /// synthetic buffers (1.034 against 1.041 at 50,000).
+  SizeClassThenDuration,
+  /// Sizes descending, equal sizes by start (wins on some instances).
+  Size,
+};
+
+/// Largest first by first fit, which packs large random instances far
+/// tighter than any start-ordered sweep (1.02-1.05 against 1.14-1.19 of the
+/// lower bound at 100,000 buffers). With `smallShare` > 0, the
+/// buffers too small to matter (together at most that share of the lower
+/// bound at their peak, see `smallSizeThreshold`) skip the first fit, whose
+/// cost per buffer grows with the fragmentation below it, and are swept in
+/// start order into a band above the large ones instead.
+static std::optional<int64_t>
+placeLargestFirst(const NormalizedProblem &problem,
+                  llvm::ArrayRef<BufferKeys> keys, LargestFirst kind,
+                  double smallShare, int64_t heightCutoff,
+                  std::vector<int64_t> &offsets) {
+  size_t numBuffers = problem.buffers.size();
+  std::vector<unsigned> order(numBuffers);
+  std::iota(order.begin(), order.end(), 0);
+  auto sizeClass = [&](unsigned i) {
+    return keys[i].size == 0 ? -1 : int(llvm::Log2_64(uint64_t(keys[i].size)));
+  };
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    if (kind == LargestFirst::SizeClassThenDuration) {
+      if (sizeClass(a) != sizeClass(b))
+        return sizeClass(a) > sizeClass(b);
+      if (keys[a].duration != keys[b].duration)
+        return keys[a].duration > keys[b].duration;
+    }
+    if (keys[a].size != keys[b].size)
+      return keys[a].size > keys[b].size;
+    return keys[a].start < keys[b].start;
+  });
+  int64_t threshold =
+      smallShare > 0 ? smallSizeThreshold(problem, smallShare) : 0;
+  // The band's base is aligned for every small buffer; with alignments
+  // whose common multiple is huge, nothing goes to the band.
+  // (Each alignment is at most 2^30, so stopping there keeps the lcm from
+  // overflowing.)
+  int64_t bandAlignment = 1;
+  for (const NormalizedBuffer &buffer : problem.buffers) {
+    if (buffer.size > 0 && buffer.size < threshold)
+      bandAlignment = std::lcm(bandAlignment, buffer.alignment);
+    if (bandAlignment > (int64_t(1) << 30)) {
+      threshold = 0;
+      break;
+    }
+  }
+  auto isSmall = [&](unsigned i) {
+    return problem.buffers[i].size > 0 && problem.buffers[i].size < threshold;
+  };
+  std::vector<unsigned> small;
+  if (threshold > 0) {
+    // In index order, which is start ordered (the problem is canonical).
+    for (unsigned i = 0; i < numBuffers; ++i)
+      if (isSmall(i))
+        small.push_back(i);
+    llvm::erase_if(order, isSmall);
+  }
+
+  FirstFitPlacer firstFit(problem);
+  std::optional<int64_t> height = firstFit.place(order, offsets, heightCutoff);
+  if (!height || small.empty())
+    return height;
+
+  NormalizedProblem band;
+  band.sizeAlignment = problem.sizeAlignment;
+  band.buffers.reserve(small.size());
+  for (unsigned i : small)
+    band.buffers.push_back(problem.buffers[i]);
+  std::vector<unsigned> bandOrder(small.size());
+  std::iota(bandOrder.begin(), bandOrder.end(), 0);
+  int64_t base = alignUp(*height, bandAlignment);
+  std::vector<int64_t> bandOffsets;
+  SweepPlacer sweep(band);
+  std::optional<int64_t> bandHeight =
+      sweep.place(bandOrder, bandOffsets,
+                  heightCutoff == INT64_MAX ? INT64_MAX : heightCutoff - base);
+  if (!bandHeight)
+    return std::nullopt;
+  for (size_t k = 0; k < small.size(); ++k)
+    offsets[small[k]] = base + bandOffsets[k];
+  return std::max(*height, base + *bandHeight);
+}
+
 /// Greedy on a problem whose buffers are in canonical order (see
 /// `packGreedy`); the input order is one of the orderings.
-static PackingResult packCanonical(const NormalizedProblem &problem) {
+static PackingResult packCanonical(const NormalizedProblem &problem,
+                                   bool firstFit) {
   size_t numBuffers = problem.buffers.size();
   bool runClassic = countConflictingPairs(problem) <= kClassicPairBudget;
   // Only the classic orderings look at lifetime peaks.
@@ -244,6 +387,27 @@ static PackingResult packCanonical(const NormalizedProblem &problem) {
   int64_t bestHeight = INT64_MAX;
   std::vector<unsigned> order(numBuffers);
   std::vector<int64_t> offsets;
+  // Largest first by first fit goes first: it usually wins, and its height
+  // is the cutoff that stops the others early. Beyond the classic budget
+  // only the size-class order runs (a second pass would double the time,
+  // its height rising too late for the cutoff to stop it early), and the
+  // smallest buffers go to a band on top (see `placeLargestFirst`).
+  for (LargestFirst kind :
+       {LargestFirst::SizeClassThenDuration, LargestFirst::Size}) {
+    if (!firstFit ||
+        (!runClassic && kind != LargestFirst::SizeClassThenDuration))
+      continue;
+    int64_t cutoff = bestHeight == INT64_MAX ? bestHeight : bestHeight - 1;
+    std::optional<int64_t> height = placeLargestFirst(
+        problem, keys, kind, runClassic ? 0.0 : kSmallBufferShare, cutoff,
+        offsets);
+    if (!height || *height >= bestHeight)
+      continue;
+    bestHeight = *height;
+    best.offsets.swap(offsets);
+    if (problem.progress)
+      problem.progress->found(slabFromHeight(problem, bestHeight));
+  }
   if (!runClassic)
     runReverseSweeps(problem, keys, best, bestHeight);
   for (size_t k = 0; k < orderings.size(); ++k) {
@@ -285,7 +449,8 @@ static PackingResult packCanonical(const NormalizedProblem &problem) {
 }
 
 PackingResult detail::packGreedy(const NormalizedProblem &problem,
-                                 llvm::ArrayRef<unsigned> canonical) {
+                                 llvm::ArrayRef<unsigned> canonical,
+                                 bool firstFit) {
   // Greedy chooses its own orders, so the order of the rows must not matter:
   // it packs the rows in canonical order (see `canonicalOrder`), and every
   // ordering below is a stable sort of that order. The slab and each row's
@@ -300,7 +465,7 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem,
   sorted.buffers.reserve(numBuffers);
   for (unsigned i : canonical)
     sorted.buffers.push_back(problem.buffers[i]);
-  PackingResult result = packCanonical(sorted);
+  PackingResult result = packCanonical(sorted, firstFit);
   std::vector<int64_t> offsets(numBuffers, 0);
   for (size_t position = 0; position < numBuffers; ++position)
     offsets[canonical[position]] = result.offsets[position];

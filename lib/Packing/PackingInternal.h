@@ -17,6 +17,7 @@
 #include "streamhal/Packing/Packing.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <chrono>
 #include <cstdint>
@@ -314,8 +315,81 @@ private:
   std::optional<ConflictIndex> index;
   SweepPlacer sweep;
   std::vector<unsigned> placedStep;
+  /// The size of the buffer placed at each step (read by the packed walk).
+  std::vector<int64_t> sizeByStep;
   std::vector<Reservation> scratch;
   std::vector<uint64_t> packedScratch, radixScratch;
+};
+
+//===----------------------------------------------------------------------===//
+// First-fit placement in any order
+//===----------------------------------------------------------------------===//
+
+/// A union of address intervals, kept merged (touching intervals become one)
+/// and sorted.
+class AddressSet {
+public:
+  /// Adds [begin, end), merging it with every interval it overlaps or
+  /// touches. Returns false when the set already covered it.
+  bool insert(int64_t begin, int64_t end);
+  /// The lowest offset at or above `candidate`, aligned when it moves, where
+  /// `size` bytes meet no interval of the set. `position` is where to start
+  /// looking (an interval index no later than the answer, 0 when unknown);
+  /// it is left at the first interval above the answer, ready for a later
+  /// call with a higher candidate.
+  int64_t lowestFit(int64_t candidate, int64_t size, int64_t alignment,
+                    size_t &position) const;
+  bool empty() const { return intervals.empty(); }
+  /// The number of disjoint intervals.
+  size_t count() const { return intervals.size(); }
+
+private:
+  /// The index of the first interval at or after `from` that ends after
+  /// `offset`.
+  size_t firstEndingAfter(int64_t offset, size_t from) const;
+
+  struct Interval {
+    int64_t begin, end;
+  };
+  /// Most sets, low in the tree, hold an interval or two: inline, they cost
+  /// no pointer chase.
+  llvm::SmallVector<Interval, 1> intervals;
+};
+
+/// First fit in any order: each buffer goes to the lowest offset (a multiple
+/// of its alignment) where it meets no placed buffer whose lifetime
+/// intersects its own. A segment tree over time holds merged address sets
+/// (see FirstFit.cpp), so a placement costs O(log n) set operations per
+/// leapfrog step instead of a walk over every conflicting placed buffer.
+/// Zero-size buffers go to 0 and hinder nobody.
+class FirstFitPlacer {
+public:
+  explicit FirstFitPlacer(const NormalizedProblem &problem);
+
+  /// Places the buffers in `order` and writes their offsets. Gives up and
+  /// returns std::nullopt as soon as the height exceeds `heightCutoff`;
+  /// otherwise returns the height (max offset + size).
+  std::optional<int64_t> place(llvm::ArrayRef<unsigned> order,
+                               std::vector<int64_t> &offsets,
+                               int64_t heightCutoff = INT64_MAX);
+
+private:
+  /// Fills `canonical` and `ancestors` for `buffer`'s lifetime.
+  void collect(unsigned buffer);
+  int64_t lowestFreeOffset(unsigned buffer);
+  void insert(unsigned buffer, int64_t offset);
+
+  const NormalizedProblem &problem;
+  size_t numLeaves = 1;
+  /// Per buffer, its leaves [first, last) of the time tree.
+  std::vector<std::pair<unsigned, unsigned>> leafRange;
+  /// Per node (bottom-up layout, root 1): see FirstFit.cpp.
+  std::vector<AddressSet> cover, subtree;
+  /// Scratch of `collect` and `lowestFreeOffset`.
+  std::vector<unsigned> canonical, ancestors;
+  std::vector<std::pair<const AddressSet *, size_t>> sets;
+  std::vector<uint32_t> visitedEpoch;
+  uint32_t epoch = 0;
 };
 
 /// The number of pairs of buffers whose lifetimes intersect, counted in
@@ -334,12 +408,14 @@ PackingResult packInOrder(const NormalizedProblem &problem);
 /// and is start ordered.
 std::vector<unsigned> canonicalOrder(const PackingProblem &problem);
 
-/// Best of several orderings placed by best fit, all derived from
-/// `canonical` (a `canonicalOrder`), so the result does not depend on the
-/// order of the rows; never worse than in-order on the canonically sorted
-/// rows.
+/// Best of several orderings (largest first by first fit, then best fit in
+/// several orders), all derived from `canonical` (a `canonicalOrder`), so
+/// the result does not depend on the order of the rows; never worse than
+/// in-order on the canonically sorted rows. Without `firstFit`, only the
+/// best-fit orderings run (the packing `optimal` starts its search from).
 PackingResult packGreedy(const NormalizedProblem &problem,
-                         llvm::ArrayRef<unsigned> canonical);
+                         llvm::ArrayRef<unsigned> canonical,
+                         bool firstFit = true);
 
 /// Branch and bound starting from `incumbent` (a greedy packing).
 PackingResult packOptimal(const NormalizedProblem &problem,
