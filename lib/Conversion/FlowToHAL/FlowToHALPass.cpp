@@ -16,6 +16,7 @@
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace streamhal {
 #define GEN_PASS_DEF_CONVERTFLOWTOHALPASS
@@ -94,16 +95,25 @@ struct ConvertFlowToHALPass
       return signalPassFailure();
     // Value semantics first: every copy a tie would otherwise lose becomes
     // an explicit clone, so the storage plan may write in place wherever
-    // the IR says it may. Fragments it changed are analysed again.
-    bool changed = flow::materializeCopyOnWrite(module).changed();
+    // the IR says it may. The fragments of the functions it changed (what
+    // a fragment's plan reads of its function may have changed too) and
+    // the fragments whose targets moved are planned again; every other plan
+    // still holds, so each fragment is planned once unless its IR changed.
+    flow::CopyOnWriteStats copyOnWrite = flow::materializeCopyOnWrite(module);
+    SetVector<Operation *> replan;
+    for (Operation *scope : copyOnWrite.changedScopes)
+      scope->walk(
+          [&](flow::ExStreamFragmentOp fragment) { replan.insert(fragment); });
     module.walk([&](flow::ExStreamFragmentOp fragment) {
-      changed |= flow::emplaceUpdateTargets(fragment) != 0;
+      if (flow::emplaceUpdateTargets(fragment) != 0)
+        replan.insert(fragment);
     });
-    if (changed) {
-      plans = std::make_unique<FragmentPlanCache>(copies);
-      if (failed(checkFlowToHALLowerable(module, plans.get())))
-        return signalPassFailure();
-    }
+    bool replanned = true;
+    for (Operation *fragment : replan)
+      replanned &= succeeded(checkStreamFragmentLowerable(
+          cast<flow::ExStreamFragmentOp>(fragment), plans.get()));
+    if (!replanned)
+      return signalPassFailure();
 
     // Which outputs the host may read, from the uses of the tensors before
     // anything is rewritten; the alias classes come from the check.

@@ -49,6 +49,7 @@ CopyOnWriteStats &CopyOnWriteStats::operator+=(const CopyOnWriteStats &other) {
   tiesDropped += other.tiesDropped;
   identityClonesRemoved += other.identityClonesRemoved;
   copyFragmentsInserted += other.copyFragmentsInserted;
+  llvm::append_range(changedScopes, other.changedScopes);
   return *this;
 }
 

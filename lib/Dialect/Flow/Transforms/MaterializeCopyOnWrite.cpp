@@ -488,21 +488,33 @@ CopyOnWriteStats materializeCopyOnWrite(ModuleOp module) {
     if (function.isExternal())
       continue;
     FunctionCopyOnWrite state(function, summaries, symbols);
-    stats += state.run();
+    CopyOnWriteStats functionStats = state.run();
+    functionStats.changedScopes.clear();
+    if (functionStats.changed())
+      functionStats.changedScopes.push_back(function);
+    stats += functionStats;
     summaries[function] = state.summarize();
   }
   // Initializers hold values like functions do (a loaded global must not be
   // written in place), but have no callers to summarize for.
   for (auto initializer : module.getOps<util::InitializerOp>()) {
     FunctionCopyOnWrite state(initializer, summaries, symbols);
-    stats += state.run();
+    CopyOnWriteStats initializerStats = state.run();
+    initializerStats.changedScopes.clear();
+    if (initializerStats.changed())
+      initializerStats.changedScopes.push_back(initializer);
+    stats += initializerStats;
   }
   // Fragments anywhere else have no caller-visible uses to check: their
   // bodies still get their copies.
   module.walk([&](ExStreamFragmentOp fragment) {
-    if (!fragment->getParentOfType<func::FuncOp>() &&
-        !fragment->getParentOfType<util::InitializerOp>())
-      stats += materializeFragmentCopyOnWrite(fragment);
+    if (fragment->getParentOfType<func::FuncOp>() ||
+        fragment->getParentOfType<util::InitializerOp>())
+      return;
+    CopyOnWriteStats fragmentStats = materializeFragmentCopyOnWrite(fragment);
+    if (fragmentStats.changed())
+      fragmentStats.changedScopes.push_back(fragment);
+    stats += fragmentStats;
   });
   return stats;
 }

@@ -20,6 +20,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace streamhal::flow {
 
@@ -38,6 +39,10 @@ struct CopyOnWriteStats {
   /// Copy fragments inserted in front of host writes and calls that would
   /// write a value still needed.
   unsigned copyFragmentsInserted = 0;
+
+  /// The functions and initializers it changed (and the fragments outside
+  /// both it changed): an analysis of a fragment elsewhere still holds.
+  llvm::SmallVector<mlir::Operation *> changedScopes;
 
   CopyOnWriteStats &operator+=(const CopyOnWriteStats &other);
   bool changed() const {
