@@ -7,9 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Analysis/BoxGeometry.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include <numeric>
 
 using namespace mlir;
 
@@ -249,6 +252,70 @@ FailureOr<BoxCopyPlan> planBoxCopy(Operation *op, const CopyBox &box,
     }
   }
   return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Byte offsets
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Where the box of a slice or update lies in its outer tensor: the start
+/// of each dim and the byte stride of each dim, when the outer shape and
+/// element size are static.
+struct BoxInOuter {
+  OperandRange starts;
+  SmallVector<int64_t> byteStrides;
+  ArrayRef<int64_t> shape;
+};
+} // namespace
+
+static std::optional<BoxInOuter> getBoxInOuter(Operation *op) {
+  auto slice = dyn_cast<flow::TensorSliceOp>(op);
+  auto update = dyn_cast<flow::TensorUpdateOp>(op);
+  if (!slice && !update)
+    return std::nullopt;
+  Value outer = slice ? slice.getSource() : update.getTarget();
+  auto outerType = cast<ShapedType>(outer.getType());
+  std::optional<int64_t> elementBytes =
+      util::getElementByteCount(outerType.getElementType());
+  if (!outerType.hasStaticShape() || !elementBytes)
+    return std::nullopt;
+  SmallVector<int64_t> strides = computeSuffixProduct(outerType.getShape());
+  for (int64_t &stride : strides)
+    stride *= *elementBytes; // In bounds: the byte size fits in 64 bits.
+  return BoxInOuter{slice ? slice.getStartIndices() : update.getStartIndices(),
+                    std::move(strides), outerType.getShape()};
+}
+
+std::optional<int64_t> getStaticBoxByteOffset(Operation *boxOp) {
+  std::optional<BoxInOuter> box = getBoxInOuter(boxOp);
+  if (!box)
+    return std::nullopt;
+  SmallVector<int64_t> starts;
+  for (auto [start, extent] : llvm::zip_equal(box->starts, box->shape)) {
+    std::optional<int64_t> constant =
+        flow::getConstantIntThroughCaptures(start);
+    if (!constant || *constant < 0 || *constant >= extent)
+      return std::nullopt;
+    starts.push_back(*constant);
+  }
+  // In bounds, so the offset fits in 64 bits.
+  return linearize(starts, box->byteStrides);
+}
+
+std::optional<uint64_t> getBoxByteOffsetDivisor(Operation *boxOp) {
+  std::optional<BoxInOuter> box = getBoxInOuter(boxOp);
+  if (!box)
+    return std::nullopt;
+  uint64_t divisor = 0;
+  for (auto [start, stride] : llvm::zip_equal(box->starts, box->byteStrides)) {
+    std::optional<int64_t> constant =
+        flow::getConstantIntThroughCaptures(start);
+    divisor =
+        std::gcd(divisor, constant ? uint64_t(*constant) * uint64_t(stride)
+                                   : uint64_t(stride));
+  }
+  return divisor;
 }
 
 //===----------------------------------------------------------------------===//

@@ -68,32 +68,6 @@ struct ClassFacts {
   bool filled = false;
 };
 
-/// Where the box of a slice or update lies in its outer tensor (the source
-/// of a slice, the target of an update): the start of each dim and the byte
-/// stride of each dim, when the outer shape and element size are static.
-struct BoxInOuter {
-  OperandRange starts;
-  SmallVector<int64_t> byteStrides;
-  ArrayRef<int64_t> shape;
-};
-std::optional<BoxInOuter> getBoxInOuter(Operation *op) {
-  auto slice = dyn_cast<flow::TensorSliceOp>(op);
-  auto update = dyn_cast<flow::TensorUpdateOp>(op);
-  if (!slice && !update)
-    return std::nullopt;
-  Value outer = slice ? slice.getSource() : update.getTarget();
-  auto outerType = cast<ShapedType>(outer.getType());
-  std::optional<int64_t> elementBytes =
-      util::getElementByteCount(outerType.getElementType());
-  if (!outerType.hasStaticShape() || !elementBytes)
-    return std::nullopt;
-  SmallVector<int64_t> strides = computeSuffixProduct(outerType.getShape());
-  for (int64_t &stride : strides)
-    stride *= *elementBytes; // In bounds: the byte size fits in 64 bits.
-  return BoxInOuter{slice ? slice.getStartIndices() : update.getStartIndices(),
-                    std::move(strides), outerType.getShape()};
-}
-
 /// The bytes the view of `op` covers inside the outer tensor (the source of
 /// a clone or slice, the target of an update), when the shapes, the element
 /// type and the starts are constants.
@@ -104,41 +78,19 @@ std::optional<StaticBytes> getStaticViewBytes(Operation *op) {
     return std::nullopt;
   if (isa<flow::TensorCloneOp>(op))
     return StaticBytes{0, *length};
-  std::optional<BoxInOuter> box = getBoxInOuter(op);
-  if (!box)
+  std::optional<int64_t> offset = getStaticBoxByteOffset(op);
+  if (!offset)
     return std::nullopt;
-  SmallVector<int64_t> starts;
-  for (auto [start, extent] : llvm::zip_equal(box->starts, box->shape)) {
-    std::optional<int64_t> constant =
-        flow::getConstantIntThroughCaptures(start);
-    if (!constant || *constant < 0 || *constant >= extent)
-      return std::nullopt;
-    starts.push_back(*constant);
-  }
-  // In bounds (checked by the lowering), so the offset fits in 64 bits.
-  int64_t offset = linearize(starts, box->byteStrides);
-  return StaticBytes{offset, *length};
+  return StaticBytes{*offset, *length};
 }
 
-/// Returns a number every runtime byte offset of `op`'s box in its outer
-/// tensor is a multiple of (the gcd of the constant offset and of the byte
-/// strides of dynamic starts; 0 for a box always at offset 0), or
+/// Returns a number every runtime byte offset of `op`'s view in its outer
+/// tensor is a multiple of (0 for a view always at offset 0), or
 /// std::nullopt when the shape is not static.
 std::optional<uint64_t> getViewOffsetDivisor(Operation *op) {
   if (isa<flow::TensorCloneOp>(op))
     return 0;
-  std::optional<BoxInOuter> box = getBoxInOuter(op);
-  if (!box)
-    return std::nullopt;
-  uint64_t divisor = 0;
-  for (auto [start, stride] : llvm::zip_equal(box->starts, box->byteStrides)) {
-    std::optional<int64_t> constant =
-        flow::getConstantIntThroughCaptures(start);
-    divisor =
-        std::gcd(divisor, constant ? uint64_t(*constant) * uint64_t(stride)
-                                   : uint64_t(stride));
-  }
-  return divisor;
+  return getBoxByteOffsetDivisor(op);
 }
 
 /// Returns true when `indices` has one within [first, last].

@@ -26,6 +26,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 namespace streamhal {
 
@@ -73,6 +74,17 @@ struct BoxCopyPlan {
 mlir::FailureOr<BoxCopyPlan> planBoxCopy(mlir::Operation *op,
                                          const CopyBox &box,
                                          const ErrorReporter &report);
+
+/// The byte offset of the box of a slice or update in its outer tensor
+/// (the source of a slice, the target of an update) when the outer shape,
+/// the element size and the starts are constants and the starts in bounds.
+std::optional<int64_t> getStaticBoxByteOffset(mlir::Operation *boxOp);
+
+/// A number every runtime byte offset of the box of a slice or update in
+/// its outer tensor is a multiple of: the gcd of the constant starts' byte
+/// offsets and of the byte strides of dynamic starts (0 for a box always at
+/// offset 0); std::nullopt when the outer shape is not static.
+std::optional<uint64_t> getBoxByteOffsetDivisor(mlir::Operation *boxOp);
 
 /// The copy plan of every `flow.tensor.slice` and `flow.tensor.update` in
 /// the body of one fragment, each planned once on the body's own values.
