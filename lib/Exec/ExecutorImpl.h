@@ -12,6 +12,7 @@
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
+#include "streamhal/Exec/Device.h"
 #include "streamhal/Exec/DispatchModel.h"
 #include "streamhal/Exec/Executor.h"
 #include "streamhal/Exec/Memory.h"
@@ -226,6 +227,8 @@ public:
                                       const BufferRef &ref,
                                       const llvm::Twine &what);
   mlir::LogicalResult submit(mlir::Operation *op, CommandBufferState &state);
+  /// Runs `commands` on the reference model (the reference Device).
+  mlir::LogicalResult runOnModel(llvm::ArrayRef<Command> commands);
 
   //===--------------------------------------------------------------------===//
   // Device rules (DeviceRules.cpp)

@@ -30,6 +30,7 @@
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilDialect.h"
+#include "streamhal/Exec/Device.h"
 #include "streamhal/Exec/DispatchModel.h"
 #include "streamhal/Exec/Executor.h"
 #include "streamhal/Registration/Registration.h"
@@ -113,6 +114,25 @@ static cl::opt<bool> splitInputFile(
     cl::cat(execCategory), "split-input-file",
     cl::desc("Process each '// -----' chunk of the input on its own"));
 
+static cl::opt<std::string> deviceKind(
+    cl::cat(execCategory), "device", cl::init("reference"),
+    cl::desc("Where the HAL level's command buffers run: reference (the "
+             "model of docs/executor.md, with its exact race checks) or "
+             "vulkan (a real Vulkan device, docs/device.md)"),
+    cl::value_desc("reference|vulkan"));
+static cl::opt<std::string> vulkanDevice(
+    cl::cat(execCategory), "vulkan-device",
+    cl::desc("The Vulkan physical device: its index in --list-devices or a "
+             "part of its name (default: the first GPU, else the first)"),
+    cl::value_desc("N|name"));
+static cl::opt<bool>
+    listDevices(cl::cat(execCategory), "list-devices",
+                cl::desc("List the Vulkan physical devices and exit"));
+static cl::opt<bool> validate(
+    cl::cat(execCategory), "validate",
+    cl::desc("With --device=vulkan: run under VK_LAYER_KHRONOS_validation "
+             "with synchronization validation; every message is an error"));
+
 static cl::opt<bool> reportBarriers(
     cl::cat(execCategory), "report-barriers",
     cl::desc("Print per function the execution barriers its HAL run "
@@ -126,6 +146,9 @@ static void printBarrierCounts(llvm::raw_ostream &os, StringRef function,
     os << "@" << function << ": barriers recorded=" << counts.recorded
        << " minimum=" << counts.minimum << "\n";
 }
+
+/// The --device, opened once for every run.
+static std::shared_ptr<Device> commandDevice;
 
 /// Chunks in which the --function was found.
 static unsigned namedFunctionsFound = 0;
@@ -326,7 +349,12 @@ static LogicalResult compareResults(func::FuncOp halFunction,
       diag << ": " << got.bytes.size() << " bytes, expected "
            << want.bytes.size();
     diag.report();
-    explainMismatch(halFunction.getLoc(), flowTrace, halTrace, got, at);
+    // A real device keeps no trace of its dispatches' inputs.
+    if (!commandDevice || commandDevice->isReference())
+      explainMismatch(halFunction.getLoc(), flowTrace, halTrace, got, at);
+    else
+      emitRemark(halFunction.getLoc())
+          << "--device=reference explains which dispatch differs";
     return failure();
   }
   return success();
@@ -367,6 +395,7 @@ static ExecOptions getOptions() {
   options.seed = seed;
   options.orders = std::max(1u, orders.getValue());
   options.maxMemory = std::max<int64_t>(0, maxMemory);
+  options.device = commandDevice;
   if (!formats.empty())
     options.formats = SmallVector<std::string>(formats.begin(), formats.end());
   return options;
@@ -543,6 +572,26 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
+  VulkanDeviceOptions vulkanOptions;
+  vulkanOptions.selector = vulkanDevice;
+  vulkanOptions.validate = validate;
+  if (listDevices)
+    return failed(listVulkanDevices(vulkanOptions, llvm::outs(), llvm::errs()))
+               ? 1
+               : 0;
+  if (deviceKind == "vulkan") {
+    commandDevice = createVulkanDevice(vulkanOptions, llvm::errs());
+    if (!commandDevice)
+      return 1;
+  } else if (deviceKind != "reference") {
+    llvm::errs() << "hal-exec: --device: unknown device '" << deviceKind
+                 << "' (reference or vulkan)\n";
+    return 1;
+  } else if (validate || !vulkanDevice.empty()) {
+    llvm::errs() << "hal-exec: --validate and --vulkan-device need "
+                    "--device=vulkan\n";
+    return 1;
+  }
   if (splitInputFile && !checkAgainst.empty()) {
     llvm::errs() << "hal-exec: --check-against takes a whole file; drop "
                     "--split-input-file\n";
@@ -569,5 +618,7 @@ int main(int argc, char **argv) {
                  << " has a function @" << functionName << "\n";
     return 1;
   }
+  if (commandDevice && commandDevice->reportLateProblems(llvm::errs()))
+    return 1;
   return failed(result) ? 1 : 0;
 }
