@@ -575,14 +575,21 @@ int main(int argc, char **argv) {
   VulkanDeviceOptions vulkanOptions;
   vulkanOptions.selector = vulkanDevice;
   vulkanOptions.validate = validate;
-  if (listDevices)
-    return failed(listVulkanDevices(vulkanOptions, llvm::outs(), llvm::errs()))
-               ? 1
-               : 0;
+  std::string deviceErrors;
+  llvm::raw_string_ostream deviceErrorStream(deviceErrors);
+  if (listDevices) {
+    if (succeeded(
+            listVulkanDevices(vulkanOptions, llvm::outs(), deviceErrorStream)))
+      return 0;
+    llvm::errs() << "hal-exec: --list-devices: " << deviceErrors;
+    return 1;
+  }
   if (deviceKind == "vulkan") {
-    commandDevice = createVulkanDevice(vulkanOptions, llvm::errs());
-    if (!commandDevice)
+    commandDevice = createVulkanDevice(vulkanOptions, deviceErrorStream);
+    if (!commandDevice) {
+      llvm::errs() << "hal-exec: --device=vulkan: " << deviceErrors;
       return 1;
+    }
   } else if (deviceKind != "reference") {
     llvm::errs() << "hal-exec: --device: unknown device '" << deviceKind
                  << "' (reference or vulkan)\n";

@@ -65,8 +65,9 @@ LogicalResult VulkanDevice::checkLimits(ExecutorImpl &executor,
            << "the module is compiled for " << constraint << " " << value
            << ", but Vulkan device '" << properties.deviceName << "' has "
            << limit << " " << deviceValue
-           << ": refusing to run it there (lower with that device's limits "
-              "in #hal.buffer_constraints)";
+           << ": refusing to run it there (lower it with the device's limits "
+              "in #hal.buffer_constraints, or run it as a program for them "
+              "with --device-limits, which the executor then checks)";
   };
   uint64_t alignment = limits.minStorageBufferOffsetAlignment;
   if (executor.offsetAlignment <= 0 ||
