@@ -166,10 +166,18 @@ FailureOr<BufferRef> ExecutorImpl::getGlobalBufferRange(Operation *user,
            << "names @" << name << " which is not a !hal.buffer global";
   BufferRef whole;
   auto it = globals.find(name);
-  if (it != globals.end() && std::holds_alternative<BufferRef>(it->second))
+  if (it != globals.end() && std::holds_alternative<BufferRef>(it->second)) {
     whole = std::get<BufferRef>(it->second);
-  else
+  } else if (it == globals.end() && global.getInitialValue()) {
+    // The global's initial contents, as a util.global.load of it sees them
+    // (the HAL level loads the global the flow level names here).
+    FailureOr<RuntimeValue> value = materializeGlobal(user, name);
+    if (failed(value))
+      return failure();
+    whole = std::get<BufferRef>(*value);
+  } else {
     whole = {getPoolRoot(name), 0, kUnboundedLength};
+  }
   // Subtractions, not additions: no overflow.
   if (offset < 0 || length < 0 || offset > whole.length ||
       length > whole.length - offset)
@@ -502,6 +510,16 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
     frame[result] = it->second;
     return success();
   }
+  FailureOr<RuntimeValue> value = materializeGlobal(&op, name);
+  if (failed(value))
+    return failure();
+  frame[result] = *value;
+  return success();
+}
+
+FailureOr<RuntimeValue> ExecutorImpl::materializeGlobal(Operation *user,
+                                                       StringRef name) {
+  Operation &op = *user;
   auto global = symbols.lookup<util::GlobalOp>(name);
   if (!global)
     return op.emitError() << "loads unknown global @" << name;
@@ -534,7 +552,7 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
   } else if (isa<hal::BufferType>(type)) {
     if (initial) {
       auto root = std::make_shared<RootBuffer>(
-          RootBuffer::withContents("@" + name, bytes));
+          RootBuffer::withContents(("@" + name).str(), bytes));
       if (!global.getIsMutable())
         root->setReadOnly();
       value = BufferRef{root, 0, static_cast<int64_t>(bytes.size())};
@@ -552,6 +570,5 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
                           << " which the executor does not model";
   }
   globals[name] = value;
-  frame[result] = value;
-  return success();
+  return value;
 }

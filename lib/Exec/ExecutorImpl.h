@@ -164,6 +164,10 @@ public:
   mlir::LogicalResult runOp(mlir::Operation &op, Frame &frame, unsigned depth);
   mlir::LogicalResult runArith(mlir::Operation &op, Frame &frame);
   mlir::LogicalResult runGlobalOp(mlir::Operation &op, Frame &frame);
+  /// The value of global `name` on its first use (its initial value, or
+  /// its seeded stream), recorded in `globals`; errors at `user`.
+  mlir::FailureOr<RuntimeValue> materializeGlobal(mlir::Operation *user,
+                                                  llvm::StringRef name);
   /// Runs every util.initializer of the module, in module order, the first
   /// time it is called; later calls return the first call's outcome.
   mlir::LogicalResult runInitializers();

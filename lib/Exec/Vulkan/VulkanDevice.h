@@ -17,11 +17,16 @@
 #ifndef STREAMHAL_LIB_EXEC_VULKAN_VULKANDEVICE_H
 #define STREAMHAL_LIB_EXEC_VULKAN_VULKANDEVICE_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "streamhal/Exec/Device.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include <vulkan/vulkan.h>
 #include <vector>
 
 namespace streamhal::exec {
+
+struct BufferRef;
 
 /// Read slots and write slots of the model kernel (ModelKernel.comp): at
 /// most this many Read and this many Write bindings per dispatch.
@@ -37,6 +42,39 @@ constexpr uint64_t kModelInvocations = 256;
 constexpr uint64_t kModelMaxIterations = 60000;
 /// Bytes of the push-constant block (32 values, the HAL's limit).
 constexpr uint32_t kPushConstantBytes = 128;
+
+/// Bytes of the staging buffer per model dispatch: the parameter block, then
+/// a read scratch and a write scratch range for unused slots (each 256-byte
+/// aligned, the largest minStorageBufferOffsetAlignment Vulkan allows).
+constexpr uint64_t kDispatchStagingBytes = 1024;
+constexpr uint64_t kReadScratchOffset = 512;
+constexpr uint64_t kWriteScratchOffset = 768;
+constexpr uint64_t kScratchBytes = 16;
+
+/// A buffer range on the device: a mirror and the offset in it.
+struct DeviceRange {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceSize offset = 0;
+};
+using LocateFn = llvm::function_ref<DeviceRange(const BufferRef &)>;
+
+/// Where a model dispatch's parameter block and scratch ranges live: its
+/// region of the mapped staging buffer.
+struct ModelDispatchRegion {
+  VkBuffer staging = VK_NULL_HANDLE;
+  uint8_t *mapped = nullptr;
+  uint64_t offset = 0;
+};
+
+/// The pipeline of a `vulkan-spirv-fb` kernel and its layout (from the
+/// entry point's interface: set 0, push constants).
+struct KernelPipeline {
+  VkDescriptorSetLayout setLayout = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VkShaderModule shader = VK_NULL_HANDLE;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  uint32_t pushConstantCount = 0;
+};
 
 class VulkanDevice final : public Device {
 public:
@@ -77,6 +115,23 @@ private:
   /// What `physical` lacks of what the device needs, or empty.
   std::string getMissingFeatures(VkPhysicalDevice physical);
 
+  /// VulkanKernels.cpp: the pipeline of the SPIR-V kernel `command`
+  /// dispatches, or null when its variant is not `vulkan-spirv-fb` (the
+  /// model kernel runs it). Pipelines are made once per kernel.
+  mlir::FailureOr<const KernelPipeline *>
+  getKernelPipeline(mlir::ModuleOp module, const Command &command);
+  /// Refuses a dispatch the model kernel cannot run (too many bindings,
+  /// too many loop iterations for llvmpipe).
+  mlir::LogicalResult checkModelDispatch(const Command &command);
+  mlir::LogicalResult recordModelDispatch(VkCommandBuffer cmd,
+                                          const Command &command,
+                                          ModelDispatchRegion region,
+                                          LocateFn locate);
+  mlir::LogicalResult recordKernelDispatch(VkCommandBuffer cmd,
+                                           const Command &command,
+                                           const KernelPipeline &kernel,
+                                           LocateFn locate);
+
   /// Refuses a module compiled for looser limits than the device's.
   mlir::LogicalResult checkLimits(ExecutorImpl &executor,
                                   mlir::Operation *submitOp);
@@ -110,6 +165,8 @@ private:
   PFN_vkCmdBeginDebugUtilsLabelEXT beginLabel = nullptr;
   PFN_vkCmdEndDebugUtilsLabelEXT endLabel = nullptr;
   PFN_vkSetDebugUtilsObjectNameEXT setObjectName = nullptr;
+  /// SPIR-V kernels by their words, entry point and interface.
+  llvm::StringMap<KernelPipeline> kernelPipelines;
 };
 
 } // namespace streamhal::exec

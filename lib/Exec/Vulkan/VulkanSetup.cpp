@@ -418,6 +418,13 @@ VulkanDevice::open(const VulkanDeviceOptions &options, bool listOnly,
 VulkanDevice::~VulkanDevice() {
   if (device) {
     vkDeviceWaitIdle(device);
+    for (auto &entry : kernelPipelines) {
+      const KernelPipeline &kernel = entry.second;
+      vkDestroyPipeline(device, kernel.pipeline, nullptr);
+      vkDestroyShaderModule(device, kernel.shader, nullptr);
+      vkDestroyPipelineLayout(device, kernel.layout, nullptr);
+      vkDestroyDescriptorSetLayout(device, kernel.setLayout, nullptr);
+    }
     vkDestroyPipeline(device, modelPipeline, nullptr);
     vkDestroyShaderModule(device, modelShader, nullptr);
     vkDestroyPipelineLayout(device, pipelineLayout, nullptr);

@@ -32,13 +32,6 @@ using namespace streamhal::exec;
 /// keeps its alignment (at most 256 for any Vulkan device's
 /// minStorageBufferOffsetAlignment).
 static constexpr int64_t kMirrorGranule = 65536;
-/// Bytes of the staging buffer per dispatch: the parameter block, then a
-/// read scratch and a write scratch range for unused slots (each 256-byte
-/// aligned).
-static constexpr uint64_t kDispatchStagingBytes = 1024;
-static constexpr uint64_t kReadScratchOffset = 512;
-static constexpr uint64_t kWriteScratchOffset = 768;
-static constexpr uint64_t kScratchBytes = 16;
 
 int VulkanDevice::findMemoryType(uint32_t allowed,
                                  VkMemoryPropertyFlags required,
@@ -120,26 +113,6 @@ struct Allocation {
 };
 } // namespace
 
-/// The loop iterations the model kernel's busiest invocation runs for
-/// `command` (ModelKernel.comp), with some slack for the fixed loops.
-static uint64_t estimateModelIterations(const Command &command) {
-  uint64_t iterations = 64;
-  for (const Command::Binding &binding : command.bindings) {
-    uint64_t length = binding.range.length;
-    if (binding.reads) {
-      uint64_t blocks = llvm::divideCeil(length, kModelBlockBytes);
-      iterations += llvm::divideCeil(blocks, kModelInvocations) *
-                        (kModelBlockBytes + 1) +
-                    16;
-    }
-    if (binding.writes)
-      iterations += llvm::divideCeil(llvm::divideCeil(length, 8),
-                                     kModelInvocations) +
-                    1;
-  }
-  return iterations;
-}
-
 LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
                                 ArrayRef<Command> commands) {
   if (failed(checkLimits(executor, submitOp)))
@@ -150,37 +123,18 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
   SmallVector<Mirror> mirrors;
   DenseMap<RootBuffer *, unsigned> mirrorOf;
   unsigned dispatchCount = 0;
-  for (const Command &command : commands) {
+  // The SPIR-V kernel of each dispatch, null for the model kernel.
+  SmallVector<const KernelPipeline *> kernels(commands.size(), nullptr);
+  for (auto [index, command] : llvm::enumerate(commands)) {
     if (command.kind == Command::Kind::Dispatch) {
       ++dispatchCount;
-      unsigned reads = 0, writes = 0;
-      for (const Command::Binding &binding : command.bindings) {
-        reads += binding.reads;
-        writes += binding.writes;
-        if (static_cast<uint64_t>(binding.range.length) > UINT32_MAX)
-          return command.op->emitError()
-                 << "binds " << binding.range.length
-                 << " bytes; the Vulkan device binds at most 4 GiB - 1";
-      }
-      if (reads > kModelSlots || writes > kModelSlots)
-        return command.op->emitError()
-               << "has " << reads << " Read and " << writes
-               << " Write bindings; the built-in model kernel of the Vulkan "
-                  "device takes at most "
-               << kModelSlots << " of each";
-      if (command.pushConstants.size() * 4 > kPushConstantBytes)
-        return command.op->emitError()
-               << "uses " << command.pushConstants.size()
-               << " push constants; the Vulkan device pushes at most 32";
-      uint64_t iterations = estimateModelIterations(command);
-      if (iterations > kModelMaxIterations)
-        return command.op->emitError()
-               << "needs about " << iterations
-               << " loop iterations per invocation of the built-in model "
-                  "kernel, more than the "
-               << kModelMaxIterations
-               << " it allows (llvmpipe stops an invocation after 65,535): "
-                  "its bindings are too large for the Vulkan device";
+      recordingCommand = index;
+      FailureOr<const KernelPipeline *> kernel =
+          getKernelPipeline(executor.module, command);
+      recordingCommand = -1;
+      if (failed(kernel) || (!*kernel && failed(checkModelDispatch(command))))
+        return failure();
+      kernels[index] = *kernel;
     }
     for (const Access &access : command.getAccesses()) {
       if (access.range.length == 0)
@@ -350,10 +304,9 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
           kDeviceStages, kDeviceAccesses);
   unlabel();
 
-  auto locate = [&](const BufferRef &ref) {
+  auto locate = [&](const BufferRef &ref) -> DeviceRange {
     const Mirror &mirror = mirrors[mirrorOf.lookup(ref.root.get())];
-    return std::make_pair(mirror.buffer,
-                          static_cast<VkDeviceSize>(ref.offset - mirror.base));
+    return {mirror.buffer, static_cast<VkDeviceSize>(ref.offset - mirror.base)};
   };
   unsigned dispatchIndex = 0;
   for (auto [index, command] : llvm::enumerate(commands)) {
@@ -381,71 +334,16 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
       barrier(kDeviceStages, kDeviceWrites, kDeviceStages, kDeviceAccesses);
       break;
     case Command::Kind::Dispatch: {
-      uint64_t region = kDispatchStagingBytes * dispatchIndex++;
-      auto *words = reinterpret_cast<uint32_t *>(stagingBytesPtr + region);
-      Fnv1a64 entry;
-      entry.addString(command.entrySymbol);
-      words[0] = static_cast<uint32_t>(entry.get());
-      words[1] = static_cast<uint32_t>(entry.get() >> 32);
-      words[2] = command.pushConstants.size();
-      for (unsigned i = 0; i < 3; ++i) {
-        words[5 + 2 * i] = static_cast<uint32_t>(command.workgroups[i]);
-        words[6 + 2 * i] = static_cast<uint32_t>(command.workgroups[i] >> 32);
-      }
-      VkDescriptorBufferInfo infos[kModelParameterBinding + 1];
-      for (uint32_t slot = 0; slot < kModelSlots; ++slot) {
-        infos[slot] = {staging->buffer, region + kReadScratchOffset,
-                       kScratchBytes};
-        infos[kModelSlots + slot] = {staging->buffer,
-                                     region + kWriteScratchOffset,
-                                     kScratchBytes};
-      }
-      infos[kModelParameterBinding] = {staging->buffer, region,
-                                       kModelParameterWords * 4};
-      uint32_t reads = 0, writes = 0;
-      for (const Command::Binding &binding : command.bindings) {
-        auto describe = [&](uint32_t slot, uint32_t entryWord) {
-          words[entryWord] = binding.set;
-          words[entryWord + 1] = binding.binding;
-          words[entryWord + 2] = static_cast<uint32_t>(binding.range.length);
-          words[entryWord + 3] = slot % kModelSlots;
-          // A binding of no bytes keeps the scratch range: Vulkan binds
-          // none of zero length.
-          if (binding.range.length > 0) {
-            auto [buffer, offset] = locate(binding.range);
-            infos[slot] = {buffer, offset,
-                           static_cast<VkDeviceSize>(binding.range.length)};
-          }
-        };
-        if (binding.reads)
-          describe(reads, 16 + 4 * reads), ++reads;
-        if (binding.writes)
-          describe(kModelSlots + writes, 16 + 4 * (kModelSlots + writes)),
-              ++writes;
-      }
-      words[3] = reads;
-      words[4] = writes;
-      VkWriteDescriptorSet descriptorWrites[kModelParameterBinding + 1];
-      for (uint32_t binding = 0; binding <= kModelParameterBinding;
-           ++binding) {
-        VkWriteDescriptorSet &write = descriptorWrites[binding];
-        write = {};
-        write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET;
-        write.dstBinding = binding;
-        write.descriptorCount = 1;
-        write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-        write.pBufferInfo = &infos[binding];
-      }
-      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, modelPipeline);
-      pushDescriptorSet(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0,
-                        kModelParameterBinding + 1, descriptorWrites);
-      uint32_t constants[kPushConstantBytes / 4] = {};
-      llvm::copy(command.pushConstants, constants);
-      vkCmdPushConstants(cmd, pipelineLayout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                         kPushConstantBytes, constants);
-      // The model kernel is one workgroup; the HAL's count is an input of
-      // the model (in the parameter block).
-      vkCmdDispatch(cmd, 1, 1, 1);
+      LogicalResult recorded =
+          kernels[index]
+              ? recordKernelDispatch(cmd, command, *kernels[index], locate)
+              : recordModelDispatch(
+                    cmd, command,
+                    {staging->buffer, stagingBytesPtr,
+                     kDispatchStagingBytes * dispatchIndex++},
+                    locate);
+      if (failed(recorded))
+        return failure();
       break;
     }
     }
