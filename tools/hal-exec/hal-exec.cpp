@@ -35,6 +35,7 @@
 #include "streamhal/Exec/DispatchModel.h"
 #include "streamhal/Exec/Executor.h"
 #include "streamhal/Registration/Registration.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
@@ -638,6 +639,10 @@ int main(int argc, char **argv) {
   VulkanDeviceOptions vulkanOptions;
   vulkanOptions.selector = vulkanDevice;
   vulkanOptions.validate = validate;
+  // The device closes when main returns, not in a static destructor: the
+  // Vulkan layers' own statics may be gone by then (the validation layer
+  // then never returns from vkDestroyDevice).
+  llvm::scope_exit closeDevice([] { commandDevice.reset(); });
   std::string deviceErrors;
   llvm::raw_string_ostream deviceErrorStream(deviceErrors);
   if (listDevices) {
@@ -694,7 +699,7 @@ int main(int argc, char **argv) {
                  << " has a function @" << functionName << "\n";
     return 1;
   }
-  if (commandDevice && commandDevice->reportLateProblems(llvm::errs()))
-    return 1;
-  return failed(result) ? 1 : 0;
+  unsigned lateProblems =
+      commandDevice ? commandDevice->reportLateProblems(llvm::errs()) : 0;
+  return failed(result) || lateProblems ? 1 : 0;
 }
