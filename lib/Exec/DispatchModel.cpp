@@ -83,8 +83,8 @@ uint8_t streamhal::exec::splitMixByteAt(uint64_t seed, uint64_t position) {
 uint64_t streamhal::exec::digestBindingBlocks(llvm::ArrayRef<uint8_t> bytes) {
   uint64_t sum = 0;
   for (uint64_t block = 0; block * kModelBlockBytes < bytes.size(); ++block) {
-    uint64_t hash = fnv1a64(bytes.slice(block * kModelBlockBytes)
-                                .take_front(kModelBlockBytes));
+    uint64_t hash = fnv1a64(
+        bytes.slice(block * kModelBlockBytes).take_front(kModelBlockBytes));
     sum += mixSplitMix64(hash + (block + 1) * 0x9e3779b97f4a7c15ull);
   }
   return sum;

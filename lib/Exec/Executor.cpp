@@ -518,7 +518,7 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
 }
 
 FailureOr<RuntimeValue> ExecutorImpl::materializeGlobal(Operation *user,
-                                                       StringRef name) {
+                                                        StringRef name) {
   Operation &op = *user;
   auto global = symbols.lookup<util::GlobalOp>(name);
   if (!global)

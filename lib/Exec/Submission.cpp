@@ -117,9 +117,9 @@ LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
   barrierCounts.minimum += countMinimumBarriers(state.commands);
   // The device runs the commands (Device.h); the reference model unless
   // --device says otherwise.
-  LogicalResult ran =
-      options.device ? options.device->run(*this, op, state.commands)
-                     : runOnModel(state.commands);
+  LogicalResult ran = options.device
+                          ? options.device->run(*this, op, state.commands)
+                          : runOnModel(state.commands);
   if (failed(ran))
     return failure();
   // A one-shot command buffer runs once.

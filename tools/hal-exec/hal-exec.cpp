@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceOptions.h"
 #include "ToolVersion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -49,7 +50,11 @@ using namespace streamhal::exec;
 namespace cl = llvm::cl;
 
 /// hal-exec's own options; --help lists these, not LLVM's backend flags.
-static cl::OptionCategory execCategory("hal-exec options");
+cl::OptionCategory &getExecCategory() {
+  static cl::OptionCategory category("hal-exec options");
+  return category;
+}
+static cl::OptionCategory &execCategory = getExecCategory();
 
 static cl::opt<std::string> inputFilename(cl::cat(execCategory), cl::Positional,
                                           cl::desc("<input .mlir>"),
@@ -124,25 +129,6 @@ static cl::opt<bool> splitInputFile(
     cl::cat(execCategory), "split-input-file",
     cl::desc("Process each '// -----' chunk of the input on its own"));
 
-static cl::opt<std::string> deviceKind(
-    cl::cat(execCategory), "device", cl::init("reference"),
-    cl::desc("Where the HAL level's command buffers run: reference (the "
-             "model of docs/executor.md, with its exact race checks) or "
-             "vulkan (a real Vulkan device, docs/device.md)"),
-    cl::value_desc("reference|vulkan"));
-static cl::opt<std::string> vulkanDevice(
-    cl::cat(execCategory), "vulkan-device",
-    cl::desc("The Vulkan physical device: its index in --list-devices or a "
-             "part of its name (default: the first GPU, else the first)"),
-    cl::value_desc("N|name"));
-static cl::opt<bool>
-    listDevices(cl::cat(execCategory), "list-devices",
-                cl::desc("List the Vulkan physical devices and exit"));
-static cl::opt<bool> validate(
-    cl::cat(execCategory), "validate",
-    cl::desc("With --device=vulkan: run under VK_LAYER_KHRONOS_validation "
-             "with synchronization validation; every message is an error"));
-
 static cl::opt<bool> reportBarriers(
     cl::cat(execCategory), "report-barriers",
     cl::desc("Print per function the execution barriers its HAL run "
@@ -180,8 +166,8 @@ static std::string hexByte(uint8_t byte) {
 /// identify an f32).
 static void printElements(llvm::raw_ostream &os, const HostValue &result) {
   Type type = result.elementType;
-  unsigned width = type && type.isIntOrFloat() ? type.getIntOrFloatBitWidth()
-                                               : 0;
+  unsigned width =
+      type && type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
   bool isFloat = type && (type.isF32() || type.isF64());
   if (!(isFloat || (type && type.isInteger())) || width % 8 != 0 ||
       width == 0 || width > 64)
@@ -636,37 +622,12 @@ int main(int argc, char **argv) {
       return 1;
     }
   }
-  VulkanDeviceOptions vulkanOptions;
-  vulkanOptions.selector = vulkanDevice;
-  vulkanOptions.validate = validate;
   // The device closes when main returns, not in a static destructor: the
   // Vulkan layers' own statics may be gone by then (the validation layer
   // then never returns from vkDestroyDevice).
   llvm::scope_exit closeDevice([] { commandDevice.reset(); });
-  std::string deviceErrors;
-  llvm::raw_string_ostream deviceErrorStream(deviceErrors);
-  if (listDevices) {
-    if (succeeded(
-            listVulkanDevices(vulkanOptions, llvm::outs(), deviceErrorStream)))
-      return 0;
-    llvm::errs() << "hal-exec: --list-devices: " << deviceErrors;
-    return 1;
-  }
-  if (deviceKind == "vulkan") {
-    commandDevice = createVulkanDevice(vulkanOptions, deviceErrorStream);
-    if (!commandDevice) {
-      llvm::errs() << "hal-exec: --device=vulkan: " << deviceErrors;
-      return 1;
-    }
-  } else if (deviceKind != "reference") {
-    llvm::errs() << "hal-exec: --device: unknown device '" << deviceKind
-                 << "' (reference or vulkan)\n";
-    return 1;
-  } else if (validate || !vulkanDevice.empty()) {
-    llvm::errs() << "hal-exec: --validate and --vulkan-device need "
-                    "--device=vulkan\n";
-    return 1;
-  }
+  if (std::optional<int> exitCode = setUpDevice(commandDevice))
+    return *exitCode;
   if (lowerAndRun.getNumOccurrences() &&
       (checkLowering.getNumOccurrences() || !checkAgainst.empty())) {
     llvm::errs() << "hal-exec: --lower runs the lowered module alone; drop "

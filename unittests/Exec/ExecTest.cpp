@@ -93,11 +93,10 @@ TEST(DispatchModel, BlockedDigest) {
   for (size_t i = 0; i < bytes.size(); ++i)
     bytes[i] = static_cast<uint8_t>(i * 7);
   llvm::ArrayRef<uint8_t> all(bytes);
-  uint64_t expected =
-      mixSplitMix64(fnv1a64(all.take_front(kModelBlockBytes)) +
-                    0x9e3779b97f4a7c15ull) +
-      mixSplitMix64(fnv1a64(all.drop_front(kModelBlockBytes)) +
-                    2 * 0x9e3779b97f4a7c15ull);
+  uint64_t expected = mixSplitMix64(fnv1a64(all.take_front(kModelBlockBytes)) +
+                                    0x9e3779b97f4a7c15ull) +
+                      mixSplitMix64(fnv1a64(all.drop_front(kModelBlockBytes)) +
+                                    2 * 0x9e3779b97f4a7c15ull);
   EXPECT_EQ(digestBindingBlocks(bytes), expected);
   uint64_t digest = digestBindingBlocks(bytes);
   for (size_t at : {size_t(0), size_t(kModelBlockBytes - 1),

@@ -21,8 +21,8 @@
 #include "streamhal/Exec/Device.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include <vulkan/vulkan.h>
 #include <vector>
+#include <vulkan/vulkan.h>
 
 namespace streamhal::exec {
 
@@ -80,9 +80,9 @@ class VulkanDevice final : public Device {
 public:
   /// Opens the instance and, unless `listOnly`, the device `selector`
   /// names, with its pipeline. Returns null and writes why to `errors`.
-  static std::unique_ptr<VulkanDevice>
-  open(const VulkanDeviceOptions &options, bool listOnly,
-       llvm::raw_ostream &errors);
+  static std::unique_ptr<VulkanDevice> open(const VulkanDeviceOptions &options,
+                                            bool listOnly,
+                                            llvm::raw_ostream &errors);
   ~VulkanDevice() override;
 
   std::string getName() const override;

@@ -141,9 +141,8 @@ VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
   if (created) {
     pipelineInfo.stage.module = kernel.shader;
     pipelineInfo.layout = kernel.layout;
-    created = !vkCreateComputePipelines(device, VK_NULL_HANDLE, 1,
-                                        &pipelineInfo, nullptr,
-                                        &kernel.pipeline);
+    created = !vkCreateComputePipelines(
+        device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &kernel.pipeline);
   }
   // Kept also when creation failed, so that the destructor frees the parts.
   const KernelPipeline &stored =
@@ -219,14 +218,13 @@ static uint64_t estimateModelIterations(const Command &command) {
     uint64_t length = binding.range.length;
     if (binding.reads) {
       uint64_t blocks = llvm::divideCeil(length, kModelBlockBytes);
-      iterations += llvm::divideCeil(blocks, kModelInvocations) *
-                        (kModelBlockBytes + 1) +
-                    16;
+      iterations +=
+          llvm::divideCeil(blocks, kModelInvocations) * (kModelBlockBytes + 1) +
+          16;
     }
     if (binding.writes)
       iterations +=
-          llvm::divideCeil(llvm::divideCeil(length, 8), kModelInvocations) +
-          1;
+          llvm::divideCeil(llvm::divideCeil(length, 8), kModelInvocations) + 1;
   }
   return iterations;
 }
@@ -283,9 +281,8 @@ LogicalResult VulkanDevice::recordModelDispatch(VkCommandBuffer cmd,
   for (uint32_t slot = 0; slot < kModelSlots; ++slot) {
     infos[slot] = {region.staging, region.offset + kReadScratchOffset,
                    kScratchBytes};
-    infos[kModelSlots + slot] = {region.staging,
-                                 region.offset + kWriteScratchOffset,
-                                 kScratchBytes};
+    infos[kModelSlots + slot] = {
+        region.staging, region.offset + kWriteScratchOffset, kScratchBytes};
   }
   infos[kModelParameterBinding] = {region.staging, region.offset,
                                    kModelParameterWords * 4};

@@ -31,10 +31,9 @@ static constexpr llvm::StringLiteral kLabelPrefix = "streamhal #";
 
 /// Collects validation messages; attributes them to a command through the
 /// command-buffer labels active when the layer reported.
-static VKAPI_ATTR VkBool32 VKAPI_CALL
-onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT,
-          VkDebugUtilsMessageTypeFlagsEXT,
-          const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
+static VKAPI_ATTR VkBool32 VKAPI_CALL onMessage(
+    VkDebugUtilsMessageSeverityFlagBitsEXT, VkDebugUtilsMessageTypeFlagsEXT,
+    const VkDebugUtilsMessengerCallbackDataEXT *data, void *user) {
   auto *device = static_cast<VulkanDevice *>(user);
   VulkanDevice::Message message;
   message.command = device->recordingCommand;
@@ -461,9 +460,10 @@ streamhal::exec::createVulkanDevice(const VulkanDeviceOptions &options,
   return VulkanDevice::open(options, /*listOnly=*/false, errors);
 }
 
-LogicalResult streamhal::exec::listVulkanDevices(
-    const VulkanDeviceOptions &options, llvm::raw_ostream &os,
-    llvm::raw_ostream &errors) {
+LogicalResult
+streamhal::exec::listVulkanDevices(const VulkanDeviceOptions &options,
+                                   llvm::raw_ostream &os,
+                                   llvm::raw_ostream &errors) {
   std::unique_ptr<VulkanDevice> opened =
       VulkanDevice::open(options, /*listOnly=*/true, errors);
   if (!opened)

@@ -176,8 +176,9 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
       vkFreeMemory(device, allocation.memory, nullptr);
     }
   });
-  auto allocate = [&](uint64_t size, VkMemoryPropertyFlags required,
-                      VkMemoryPropertyFlags preferred) -> FailureOr<Allocation> {
+  auto allocate =
+      [&](uint64_t size, VkMemoryPropertyFlags required,
+          VkMemoryPropertyFlags preferred) -> FailureOr<Allocation> {
     Allocation allocation;
     VkBufferCreateInfo info{};
     info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
@@ -199,9 +200,8 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
     memoryInfo.memoryTypeIndex = type;
     if (type < 0 ||
         vkAllocateMemory(device, &memoryInfo, nullptr, &allocation.memory))
-      return submitOp->emitError()
-             << "cannot allocate " << requirements.size
-             << " bytes of Vulkan memory";
+      return submitOp->emitError() << "cannot allocate " << requirements.size
+                                   << " bytes of Vulkan memory";
     allocations.back().memory = allocation.memory;
     vkBindBufferMemory(device, allocation.buffer, allocation.memory, 0);
     return allocation;
@@ -211,10 +211,10 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
   // get host-visible memory; device-only allocations device-local memory.
   for (Mirror &mirror : mirrors) {
     bool hostVisible = mirror.root->isHostVisible();
-    FailureOr<Allocation> allocation = allocate(
-        mirror.end - mirror.base,
-        hostVisible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT : 0,
-        hostVisible ? 0 : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    FailureOr<Allocation> allocation =
+        allocate(mirror.end - mirror.base,
+                 hostVisible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT : 0,
+                 hostVisible ? 0 : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     if (failed(allocation))
       return failure();
     mirror.buffer = allocation->buffer;
@@ -243,10 +243,9 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
   auto *stagingBytesPtr = static_cast<uint8_t *>(mapped);
   std::memset(stagingBytesPtr, 0, kDispatchStagingBytes * dispatchCount);
   for (const Mirror &mirror : mirrors)
-    mirror.root->read(mirror.base,
-                      llvm::MutableArrayRef<uint8_t>(
-                          stagingBytesPtr + mirror.stagingOffset,
-                          mirror.end - mirror.base));
+    mirror.root->read(mirror.base, llvm::MutableArrayRef<uint8_t>(
+                                       stagingBytesPtr + mirror.stagingOffset,
+                                       mirror.end - mirror.base));
 
   VkCommandBufferAllocateInfo commandInfo{};
   commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
@@ -275,17 +274,16 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
     if (endLabel)
       endLabel(cmd);
   };
-  auto barrier = [&](VkPipelineStageFlags sourceStages,
-                     VkAccessFlags sourceAccess,
-                     VkPipelineStageFlags targetStages,
-                     VkAccessFlags targetAccess) {
-    VkMemoryBarrier memoryBarrier{};
-    memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
-    memoryBarrier.srcAccessMask = sourceAccess;
-    memoryBarrier.dstAccessMask = targetAccess;
-    vkCmdPipelineBarrier(cmd, sourceStages, targetStages, 0, 1,
-                         &memoryBarrier, 0, nullptr, 0, nullptr);
-  };
+  auto barrier =
+      [&](VkPipelineStageFlags sourceStages, VkAccessFlags sourceAccess,
+          VkPipelineStageFlags targetStages, VkAccessFlags targetAccess) {
+        VkMemoryBarrier memoryBarrier{};
+        memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+        memoryBarrier.srcAccessMask = sourceAccess;
+        memoryBarrier.dstAccessMask = targetAccess;
+        vkCmdPipelineBarrier(cmd, sourceStages, targetStages, 0, 1,
+                             &memoryBarrier, 0, nullptr, 0, nullptr);
+      };
   constexpr VkPipelineStageFlags kDeviceStages =
       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
   constexpr VkAccessFlags kDeviceWrites =
@@ -337,11 +335,10 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
       LogicalResult recorded =
           kernels[index]
               ? recordKernelDispatch(cmd, command, *kernels[index], locate)
-              : recordModelDispatch(
-                    cmd, command,
-                    {staging->buffer, stagingBytesPtr,
-                     kDispatchStagingBytes * dispatchIndex++},
-                    locate);
+              : recordModelDispatch(cmd, command,
+                                    {staging->buffer, stagingBytesPtr,
+                                     kDispatchStagingBytes * dispatchIndex++},
+                                    locate);
       if (failed(recorded))
         return failure();
       break;
@@ -397,8 +394,9 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
       if (access.range.length == 0)
         continue;
       if (access.reads)
-        if (std::optional<int64_t> poison = access.range.root->findUninitialized(
-                access.range.offset, access.range.length))
+        if (std::optional<int64_t> poison =
+                access.range.root->findUninitialized(access.range.offset,
+                                                     access.range.length))
           return command.op->emitError()
                  << "reads uninitialized memory: byte " << *poison << " of "
                  << access.range.root->getName() << " was never written";
@@ -408,8 +406,8 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
         continue;
       if (access.range.root->isReadOnly())
         return command.op->emitError()
-               << "writes " << formatRange(access.range.offset,
-                                           access.range.length)
+               << "writes "
+               << formatRange(access.range.offset, access.range.length)
                << " of " << access.range.root->getName()
                << ", constant storage (an immutable global) that is read-only";
       if (failed(executor.reserveMemory(
