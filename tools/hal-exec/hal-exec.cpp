@@ -628,6 +628,11 @@ int main(int argc, char **argv) {
   llvm::scope_exit closeDevice([] { commandDevice.reset(); });
   if (std::optional<int> exitCode = setUpDevice(commandDevice))
     return *exitCode;
+  if (commandDevice && orders > 1) {
+    llvm::errs() << "hal-exec: --orders reruns batches on the reference "
+                    "model; a real device runs each command buffer once\n";
+    return 1;
+  }
   if (lowerAndRun.getNumOccurrences() &&
       (checkLowering.getNumOccurrences() || !checkAgainst.empty())) {
     llvm::errs() << "hal-exec: --lower runs the lowered module alone; drop "

@@ -310,6 +310,11 @@ bool VulkanDevice::createDevice(llvm::raw_ostream &errors) {
   features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
   features.pNext = &storage8;
   features.features.shaderInt64 = VK_TRUE;
+  // A SPIR-V kernel of the user's that indexes past its bindings must not
+  // take the run down with it.
+  VkPhysicalDeviceFeatures supported;
+  vkGetPhysicalDeviceFeatures(physical, &supported);
+  features.features.robustBufferAccess = supported.robustBufferAccess;
   const char *extensions[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
   VkDeviceCreateInfo info{};
   info.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO;
