@@ -21,6 +21,8 @@
 #include "streamhal/Exec/Device.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <atomic>
+#include <mutex>
 #include <vector>
 #include <vulkan/vulkan.h>
 
@@ -99,11 +101,13 @@ public:
     std::string text;
     int command = -1;
   };
-  /// Messages since the last submission took them.
-  std::vector<Message> messages;
+  /// Records a message; the layer may call from its own threads.
+  void addMessage(Message message);
+  /// The messages since the last call, in order.
+  std::vector<Message> takeMessages();
   /// The command being recorded (the layer reports a hazard while the
   /// command is recorded), or -1.
-  int recordingCommand = -1;
+  std::atomic<int> recordingCommand{-1};
 
 private:
   VulkanDevice() = default;
@@ -144,6 +148,8 @@ private:
   mlir::LogicalResult reportMessages(llvm::ArrayRef<Command> commands,
                                      mlir::Operation *submitOp);
 
+  std::mutex messagesMutex;
+  std::vector<Message> messages;
   bool validate = false;
   VkInstance instance = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;

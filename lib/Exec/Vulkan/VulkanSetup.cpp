@@ -49,7 +49,7 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL onMessage(
         !name.split(' ').first.getAsInteger(10, index))
       message.command = static_cast<int>(index);
   }
-  device->messages.push_back(std::move(message));
+  device->addMessage(std::move(message));
   return VK_FALSE;
 }
 
@@ -411,8 +411,9 @@ VulkanDevice::open(const VulkanDeviceOptions &options, bool listOnly,
     return nullptr;
   // Messages while opening (a layer's complaint about the setup) are
   // problems too.
-  if (!opened->messages.empty()) {
-    for (const Message &message : opened->messages)
+  std::vector<Message> pending = opened->takeMessages();
+  if (!pending.empty()) {
+    for (const Message &message : pending)
       errors << "Vulkan validation: " << message.text << "\n";
     return nullptr;
   }
@@ -449,12 +450,21 @@ VulkanDevice::~VulkanDevice() {
 
 std::string VulkanDevice::getName() const { return properties.deviceName; }
 
+void VulkanDevice::addMessage(Message message) {
+  std::lock_guard<std::mutex> lock(messagesMutex);
+  messages.push_back(std::move(message));
+}
+
+std::vector<VulkanDevice::Message> VulkanDevice::takeMessages() {
+  std::lock_guard<std::mutex> lock(messagesMutex);
+  return std::exchange(messages, {});
+}
+
 unsigned VulkanDevice::reportLateProblems(llvm::raw_ostream &os) {
-  for (const Message &message : messages)
+  std::vector<Message> pending = takeMessages();
+  for (const Message &message : pending)
     os << "error: Vulkan validation: " << message.text << "\n";
-  unsigned count = messages.size();
-  messages.clear();
-  return count;
+  return pending.size();
 }
 
 bool streamhal::exec::hasVulkanDevice() { return true; }

@@ -82,15 +82,15 @@ LogicalResult VulkanDevice::checkLimits(ExecutorImpl &executor,
 
 LogicalResult VulkanDevice::reportMessages(ArrayRef<Command> commands,
                                            Operation *submitOp) {
-  if (messages.empty())
+  std::vector<Message> pending = takeMessages();
+  if (pending.empty())
     return success();
-  for (const Message &message : messages) {
+  for (const Message &message : pending) {
     bool attributed = message.command >= 0 &&
                       message.command < static_cast<int>(commands.size());
     Operation *op = attributed ? commands[message.command].op : submitOp;
     op->emitError() << "Vulkan validation: " << message.text;
   }
-  messages.clear();
   return failure();
 }
 
@@ -117,7 +117,6 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
                                 ArrayRef<Command> commands) {
   if (failed(checkLimits(executor, submitOp)))
     return failure();
-  messages.clear();
 
   // The roots the commands touch and the extent of each.
   SmallVector<Mirror> mirrors;
