@@ -519,30 +519,31 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
 
 FailureOr<RuntimeValue> ExecutorImpl::materializeGlobal(Operation *user,
                                                         StringRef name) {
-  Operation &op = *user;
   auto global = symbols.lookup<util::GlobalOp>(name);
   if (!global)
-    return op.emitError() << "loads unknown global @" << name;
+    return user->emitError() << "loads unknown global @" << name;
   // First load: materialize the initial value.
   std::vector<uint8_t> bytes;
   std::optional<Attribute> initial = global.getInitialValue();
   if (initial) {
     auto dense = dyn_cast<DenseElementsAttr>(*initial);
     if (!dense || failed(appendElementBytes(dense, bytes)))
-      return op.emitError() << "reads global @" << name
-                            << " whose initial value the executor cannot read";
+      return user->emitError()
+             << "reads global @" << name
+             << " whose initial value the executor cannot read";
   }
   Type type = global.getType();
   RuntimeValue value;
   if (auto tensorType = dyn_cast<RankedTensorType>(type)) {
     if (!tensorType.hasStaticShape())
-      return op.emitError()
+      return user->emitError()
              << "loads global @" << name << " of dynamic type " << type;
     int64_t size = getByteSize(tensorType.getShape(),
                                getElementBytes(tensorType.getElementType()));
     if (size < 0 || size > kMaxTensorBytes)
-      return op.emitError() << "loads global @" << name << " of type " << type
-                            << ", too large for the executor (4 GiB at most)";
+      return user->emitError()
+             << "loads global @" << name << " of type " << type
+             << ", too large for the executor (4 GiB at most)";
     // The same stream as the buffer global it becomes.
     if (!initial)
       bytes = getPoolRoot(name)->readBytes(0, size);
@@ -566,8 +567,8 @@ FailureOr<RuntimeValue> ExecutorImpl::materializeGlobal(Operation *user,
       bits = getLowBits(integer.getValue());
     value = ScalarValue{bits};
   } else {
-    return op.emitError() << "loads global @" << name << " of type " << type
-                          << " which the executor does not model";
+    return user->emitError() << "loads global @" << name << " of type " << type
+                             << " which the executor does not model";
   }
   globals[name] = value;
   return value;
