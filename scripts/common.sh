@@ -6,8 +6,12 @@ STREAMHAL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD_DIR="${BUILD_DIR:-$STREAMHAL_ROOT/build}"
 JOBS="${JOBS:-$(nproc)}"
 
+# The last line: the Vulkan device of hal-exec and its tests (lavapipe, the
+# loader and headers, the validation layers, glslangValidator).
 PACKAGES=(cmake ninja-build g++ python3 libgtest-dev
-          llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools)
+          llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+          mesa-vulkan-drivers libvulkan-dev vulkan-validationlayers
+          glslang-tools spirv-tools)
 
 # Installs the Debian packages that are not installed yet (needs root).
 # STREAMHAL_SKIP_APT=1 skips this (for a non-Debian MLIR).

@@ -42,3 +42,23 @@ llvm_config.add_tool_substitutions(config.streamhal_tools, tool_dirs)
 config.substitutions.append(("%streamhal_tools", " ".join(config.streamhal_tools)))
 llvm_config.with_environment("PATH", config.streamhal_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# The Vulkan device (docs/device.md): `vulkan-build` when hal-exec has it,
+# `vulkan` when it also finds a usable device and the validation layer
+# (lavapipe in CI; the first GPU elsewhere).
+if config.streamhal_has_vulkan:
+    import subprocess
+    config.available_features.add("vulkan-build")
+    hal_exec = os.path.join(config.streamhal_tools_dir, "hal-exec")
+    try:
+        listing = subprocess.run([hal_exec, "--list-devices", "--validate"],
+                                 capture_output=True, text=True, timeout=60)
+        usable = [line for line in listing.stdout.splitlines()
+                  if line and "unusable" not in line]
+        if listing.returncode == 0 and usable:
+            config.available_features.add("vulkan")
+        else:
+            lit_config.note("Vulkan tests disabled: no usable Vulkan device "
+                            "with validation: " + listing.stderr.strip())
+    except (OSError, subprocess.TimeoutExpired) as error:
+        lit_config.note("Vulkan tests disabled: %s" % error)

@@ -42,11 +42,14 @@ uint64_t streamhal::exec::fnv1a64(llvm::ArrayRef<uint8_t> bytes) {
   return hash.get();
 }
 
-uint64_t SplitMix64::next() {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+uint64_t streamhal::exec::mixSplitMix64(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
   return z ^ (z >> 31);
+}
+
+uint64_t SplitMix64::next() {
+  return mixSplitMix64(state += 0x9e3779b97f4a7c15ull);
 }
 
 void SplitMix64::fill(llvm::MutableArrayRef<uint8_t> out) {
@@ -77,6 +80,16 @@ uint8_t streamhal::exec::splitMixByteAt(uint64_t seed, uint64_t position) {
   return byte;
 }
 
+uint64_t streamhal::exec::digestBindingBlocks(llvm::ArrayRef<uint8_t> bytes) {
+  uint64_t sum = 0;
+  for (uint64_t block = 0; block * kModelBlockBytes < bytes.size(); ++block) {
+    uint64_t hash = fnv1a64(
+        bytes.slice(block * kModelBlockBytes).take_front(kModelBlockBytes));
+    sum += mixSplitMix64(hash + (block + 1) * 0x9e3779b97f4a7c15ull);
+  }
+  return sum;
+}
+
 uint64_t streamhal::exec::hashDispatchInputs(const DispatchInputs &inputs) {
   Fnv1a64 hash;
   hash.addString(inputs.entrySymbol);
@@ -84,7 +97,7 @@ uint64_t streamhal::exec::hashDispatchInputs(const DispatchInputs &inputs) {
     hash.addU32(read.set);
     hash.addU32(read.binding);
     hash.addU64(read.bytes.size());
-    hash.addBytes(read.bytes);
+    hash.addU64(digestBindingBlocks(read.bytes));
   }
   hash.addU64(inputs.pushConstants.size());
   for (uint32_t value : inputs.pushConstants)

@@ -166,10 +166,18 @@ FailureOr<BufferRef> ExecutorImpl::getGlobalBufferRange(Operation *user,
            << "names @" << name << " which is not a !hal.buffer global";
   BufferRef whole;
   auto it = globals.find(name);
-  if (it != globals.end() && std::holds_alternative<BufferRef>(it->second))
+  if (it != globals.end() && std::holds_alternative<BufferRef>(it->second)) {
     whole = std::get<BufferRef>(it->second);
-  else
+  } else if (it == globals.end() && global.getInitialValue()) {
+    // The global's initial contents, as a util.global.load of it sees them
+    // (the HAL level loads the global the flow level names here).
+    FailureOr<RuntimeValue> value = materializeGlobal(user, name);
+    if (failed(value))
+      return failure();
+    whole = std::get<BufferRef>(*value);
+  } else {
     whole = {getPoolRoot(name), 0, kUnboundedLength};
+  }
   // Subtractions, not additions: no overflow.
   if (offset < 0 || length < 0 || offset > whole.length ||
       length > whole.length - offset)
@@ -505,29 +513,40 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
     frame[result] = it->second;
     return success();
   }
+  FailureOr<RuntimeValue> value = materializeGlobal(&op, name);
+  if (failed(value))
+    return failure();
+  frame[result] = *value;
+  return success();
+}
+
+FailureOr<RuntimeValue> ExecutorImpl::materializeGlobal(Operation *user,
+                                                        StringRef name) {
   auto global = symbols.lookup<util::GlobalOp>(name);
   if (!global)
-    return op.emitError() << "loads unknown global @" << name;
+    return user->emitError() << "loads unknown global @" << name;
   // First load: materialize the initial value.
   std::vector<uint8_t> bytes;
   std::optional<Attribute> initial = global.getInitialValue();
   if (initial) {
     auto dense = dyn_cast<DenseElementsAttr>(*initial);
     if (!dense || failed(appendElementBytes(dense, bytes)))
-      return op.emitError() << "reads global @" << name
-                            << " whose initial value the executor cannot read";
+      return user->emitError()
+             << "reads global @" << name
+             << " whose initial value the executor cannot read";
   }
   Type type = global.getType();
   RuntimeValue value;
   if (auto tensorType = dyn_cast<RankedTensorType>(type)) {
     if (!tensorType.hasStaticShape())
-      return op.emitError()
+      return user->emitError()
              << "loads global @" << name << " of dynamic type " << type;
     int64_t size = getByteSize(tensorType.getShape(),
                                getElementBytes(tensorType.getElementType()));
     if (size < 0 || size > kMaxTensorBytes)
-      return op.emitError() << "loads global @" << name << " of type " << type
-                            << ", too large for the executor (4 GiB at most)";
+      return user->emitError()
+             << "loads global @" << name << " of type " << type
+             << ", too large for the executor (4 GiB at most)";
     // The same stream as the buffer global it becomes.
     if (!initial)
       bytes = getPoolRoot(name)->readBytes(0, size);
@@ -537,7 +556,7 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
   } else if (isa<hal::BufferType>(type)) {
     if (initial) {
       auto root = std::make_shared<RootBuffer>(
-          RootBuffer::withContents("@" + name, bytes));
+          RootBuffer::withContents(("@" + name).str(), bytes));
       if (!global.getIsMutable())
         root->setReadOnly();
       value = BufferRef{root, 0, static_cast<int64_t>(bytes.size())};
@@ -551,10 +570,9 @@ LogicalResult ExecutorImpl::runGlobalOp(Operation &op, Frame &frame) {
       bits = getLowBits(integer.getValue());
     value = ScalarValue{bits};
   } else {
-    return op.emitError() << "loads global @" << name << " of type " << type
-                          << " which the executor does not model";
+    return user->emitError() << "loads global @" << name << " of type " << type
+                             << " which the executor does not model";
   }
   globals[name] = value;
-  frame[result] = value;
-  return success();
+  return value;
 }

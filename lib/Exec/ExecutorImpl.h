@@ -12,6 +12,7 @@
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
+#include "streamhal/Exec/Device.h"
 #include "streamhal/Exec/DispatchModel.h"
 #include "streamhal/Exec/Executor.h"
 #include "streamhal/Exec/Memory.h"
@@ -193,6 +194,10 @@ public:
   mlir::LogicalResult runOp(mlir::Operation &op, Frame &frame, unsigned depth);
   mlir::LogicalResult runArith(mlir::Operation &op, Frame &frame);
   mlir::LogicalResult runGlobalOp(mlir::Operation &op, Frame &frame);
+  /// The value of global `name` on its first use (its initial value, or
+  /// its seeded stream), recorded in `globals`; errors at `user`.
+  mlir::FailureOr<RuntimeValue> materializeGlobal(mlir::Operation *user,
+                                                  llvm::StringRef name);
   /// Runs every util.initializer of the module, in module order, the first
   /// time it is called; later calls return the first call's outcome.
   mlir::LogicalResult runInitializers();
@@ -256,6 +261,8 @@ public:
                                       const BufferRef &ref,
                                       const llvm::Twine &what);
   mlir::LogicalResult submit(mlir::Operation *op, CommandBufferState &state);
+  /// Runs `commands` on the reference model (the reference Device).
+  mlir::LogicalResult runOnModel(llvm::ArrayRef<Command> commands);
 
   //===--------------------------------------------------------------------===//
   // Device timeline (Timeline.cpp)

@@ -115,8 +115,21 @@ LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
         return command.kind == Command::Kind::Barrier;
       });
   barrierCounts.minimum += countMinimumBarriers(state.commands);
+  // The device runs the commands (Device.h); the reference model unless
+  // --device says otherwise.
+  LogicalResult ran = options.device
+                          ? options.device->run(*this, op, state.commands)
+                          : runOnModel(state.commands);
+  if (failed(ran))
+    return failure();
+  // A one-shot command buffer runs once.
+  state.commands.clear();
+  return success();
+}
+
+LogicalResult ExecutorImpl::runOnModel(ArrayRef<Command> commands) {
   SmallVector<const Command *> batch;
-  for (const Command &command : state.commands) {
+  for (const Command &command : commands) {
     if (command.kind != Command::Kind::Barrier) {
       batch.push_back(&command);
       continue;
@@ -125,11 +138,7 @@ LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
       return failure();
     batch.clear();
   }
-  if (failed(runBatch(batch)))
-    return failure();
-  // A one-shot command buffer runs once.
-  state.commands.clear();
-  return success();
+  return runBatch(batch);
 }
 
 /// Reports a race between two commands of one batch, if any.

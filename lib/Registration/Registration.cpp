@@ -9,6 +9,7 @@
 #include "streamhal/Registration/Registration.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "streamhal/Conversion/Passes.h"
 #include "streamhal/Dialect/Flow/IR/FlowDialect.h"
@@ -19,8 +20,10 @@
 #include "streamhal/Registration/Pipelines.h"
 
 void streamhal::registerStreamHALDialects(mlir::DialectRegistry &registry) {
+  // SPIR-V: the kernels of `vulkan-spirv-fb` variants (docs/device.md).
   registry.insert<mlir::arith::ArithDialect, mlir::func::FuncDialect,
-                  util::UtilDialect, flow::FlowDialect, hal::HALDialect>();
+                  mlir::spirv::SPIRVDialect, util::UtilDialect,
+                  flow::FlowDialect, hal::HALDialect>();
 }
 
 void streamhal::registerStreamHALPasses() {

@@ -13,10 +13,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceOptions.h"
 #include "ToolVersion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SPIRV/IR/SPIRVDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -30,9 +32,11 @@
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilDialect.h"
+#include "streamhal/Exec/Device.h"
 #include "streamhal/Exec/DispatchModel.h"
 #include "streamhal/Exec/Executor.h"
 #include "streamhal/Registration/Registration.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
@@ -46,7 +50,11 @@ using namespace streamhal::exec;
 namespace cl = llvm::cl;
 
 /// hal-exec's own options; --help lists these, not LLVM's backend flags.
-static cl::OptionCategory execCategory("hal-exec options");
+cl::OptionCategory &getExecCategory() {
+  static cl::OptionCategory category("hal-exec options");
+  return category;
+}
+static cl::OptionCategory &execCategory = getExecCategory();
 
 static cl::opt<std::string> inputFilename(cl::cat(execCategory), cl::Positional,
                                           cl::desc("<input .mlir>"),
@@ -105,6 +113,14 @@ static cl::opt<std::string> checkLowering(
     cl::desc("Lower a copy with PIPELINE (default: the full pipeline) and "
              "check it computes the same bytes"),
     cl::value_desc("pipeline"));
+static cl::opt<std::string> lowerAndRun(
+    cl::cat(execCategory), "lower", cl::ValueOptional,
+    cl::desc("Lower a copy with PIPELINE (default: the full pipeline) and "
+             "run only its HAL level, on the --device"),
+    cl::value_desc("pipeline"));
+static cl::opt<bool> printValues(
+    cl::cat(execCategory), "print-values",
+    cl::desc("Print the elements of every float or integer result"));
 static cl::opt<std::string> checkAgainst(
     cl::cat(execCategory), "check-against",
     cl::desc("Check that this lowered module computes the same bytes"),
@@ -127,6 +143,9 @@ static void printBarrierCounts(llvm::raw_ostream &os, StringRef function,
        << " minimum=" << counts.minimum << "\n";
 }
 
+/// The --device, opened once for every run.
+static std::shared_ptr<Device> commandDevice;
+
 /// Chunks in which the --function was found.
 static unsigned namedFunctionsFound = 0;
 
@@ -142,12 +161,41 @@ static std::string hexByte(uint8_t byte) {
   return text;
 }
 
+/// Prints the elements of a float (f32, f64) or integer result, if it is
+/// one: `  values: 1.5 -2 ...` (floats to 9 significant digits, which
+/// identify an f32).
+static void printElements(llvm::raw_ostream &os, const HostValue &result) {
+  Type type = result.elementType;
+  unsigned width =
+      type && type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;
+  bool isFloat = type && (type.isF32() || type.isF64());
+  if (!(isFloat || (type && type.isInteger())) || width % 8 != 0 ||
+      width == 0 || width > 64)
+    return;
+  size_t bytes = width / 8;
+  os << "  values:";
+  for (size_t at = 0; at + bytes <= result.bytes.size(); at += bytes) {
+    uint64_t bits = 0;
+    for (size_t i = 0; i < bytes; ++i)
+      bits |= uint64_t(result.bytes[at + i]) << (8 * i);
+    if (type.isF32())
+      os << " " << llvm::format("%.9g", llvm::bit_cast<float>(uint32_t(bits)));
+    else if (type.isF64())
+      os << " " << llvm::format("%.17g", llvm::bit_cast<double>(bits));
+    else
+      os << " " << llvm::SignExtend64(bits, width);
+  }
+  os << "\n";
+}
+
 static void printResults(llvm::raw_ostream &os, StringRef function,
                          ArrayRef<HostValue> results) {
   for (auto [index, result] : llvm::enumerate(results)) {
     os << "@" << function << " result " << index << ": "
        << describeHostValue(result) << " "
        << llvm::format_hex(digestBytes(result.bytes), 18) << "\n";
+    if (printValues)
+      printElements(os, result);
     if (!printBytes)
       continue;
     os << "  bytes:";
@@ -326,7 +374,12 @@ static LogicalResult compareResults(func::FuncOp halFunction,
       diag << ": " << got.bytes.size() << " bytes, expected "
            << want.bytes.size();
     diag.report();
-    explainMismatch(halFunction.getLoc(), flowTrace, halTrace, got, at);
+    // A real device keeps no trace of its dispatches' inputs.
+    if (!commandDevice || commandDevice->isReference())
+      explainMismatch(halFunction.getLoc(), flowTrace, halTrace, got, at);
+    else
+      emitRemark(halFunction.getLoc())
+          << "--device=reference explains which dispatch differs";
     return failure();
   }
   return success();
@@ -367,15 +420,17 @@ static ExecOptions getOptions() {
   options.seed = seed;
   options.orders = std::max(1u, orders.getValue());
   options.maxMemory = std::max<int64_t>(0, maxMemory);
+  options.device = commandDevice;
   if (!formats.empty())
     options.formats = SmallVector<std::string>(formats.begin(), formats.end());
   return options;
 }
 
-static FailureOr<OwningOpRef<ModuleOp>> lowerCopy(ModuleOp module) {
+static FailureOr<OwningOpRef<ModuleOp>> lowerCopy(ModuleOp module,
+                                                  StringRef pipeline) {
   OwningOpRef<ModuleOp> lowered = module.clone();
-  StringRef pipeline = checkLowering.empty() ? StringRef(kDefaultPipeline)
-                                             : StringRef(checkLowering);
+  if (pipeline.empty())
+    pipeline = kDefaultPipeline;
   if (pipeline.consume_front("builtin.module("))
     pipeline.consume_back(")");
   PassManager pm(module.getContext());
@@ -428,6 +483,27 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
         makeArguments(function, inputs, seed, dims);
     if (failed(arguments)) {
       ok = false;
+      continue;
+    }
+    if (lowerAndRun.getNumOccurrences()) {
+      // --lower: the HAL level alone, on the flow function's arguments.
+      auto halFunction =
+          lowered.lookupSymbol<func::FuncOp>(function.getSymName());
+      if (!halFunction) {
+        lowered.emitError() << "has no function @" << function.getSymName();
+        ok = false;
+        continue;
+      }
+      Executor halExecutor(lowered, getOptions());
+      FailureOr<SmallVector<HostValue>> halResults =
+          halExecutor.run(halFunction, *arguments);
+      if (failed(halResults)) {
+        ok = false;
+        continue;
+      }
+      printResults(os, function.getSymName(), *halResults);
+      printBarrierCounts(os, function.getSymName(),
+                         halExecutor.getBarrierCounts());
       continue;
     }
     Executor flowExecutor(module, getOptions());
@@ -498,8 +574,11 @@ static LogicalResult processBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
     lowered = parseSourceFile<ModuleOp>(loweredSourceMgr, &context);
     if (!lowered)
       return failure();
-  } else if (checkLowering.getNumOccurrences()) {
-    FailureOr<OwningOpRef<ModuleOp>> result = lowerCopy(*module);
+  } else if (checkLowering.getNumOccurrences() ||
+             lowerAndRun.getNumOccurrences()) {
+    FailureOr<OwningOpRef<ModuleOp>> result = lowerCopy(
+        *module, checkLowering.getNumOccurrences() ? StringRef(checkLowering)
+                                                   : StringRef(lowerAndRun));
     if (failed(result))
       return failure();
     lowered = std::move(*result);
@@ -523,7 +602,7 @@ int main(int argc, char **argv) {
 
   DialectRegistry registry;
   registry.insert<arith::ArithDialect, func::FuncDialect, util::UtilDialect,
-                  flow::FlowDialect, hal::HALDialect>();
+                  flow::FlowDialect, hal::HALDialect, spirv::SPIRVDialect>();
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   context.allowUnregisteredDialects(false);
@@ -542,6 +621,23 @@ int main(int argc, char **argv) {
                    << rule << "'\n";
       return 1;
     }
+  }
+  // The device closes when main returns, not in a static destructor: the
+  // Vulkan layers' own statics may be gone by then (the validation layer
+  // then never returns from vkDestroyDevice).
+  llvm::scope_exit closeDevice([] { commandDevice.reset(); });
+  if (std::optional<int> exitCode = setUpDevice(commandDevice))
+    return *exitCode;
+  if (commandDevice && orders > 1) {
+    llvm::errs() << "hal-exec: --orders reruns batches on the reference "
+                    "model; a real device runs each command buffer once\n";
+    return 1;
+  }
+  if (lowerAndRun.getNumOccurrences() &&
+      (checkLowering.getNumOccurrences() || !checkAgainst.empty())) {
+    llvm::errs() << "hal-exec: --lower runs the lowered module alone; drop "
+                    "--check-lowering and --check-against\n";
+    return 1;
   }
   if (splitInputFile && !checkAgainst.empty()) {
     llvm::errs() << "hal-exec: --check-against takes a whole file; drop "
@@ -569,5 +665,7 @@ int main(int argc, char **argv) {
                  << " has a function @" << functionName << "\n";
     return 1;
   }
-  return failed(result) ? 1 : 0;
+  unsigned lateProblems =
+      commandDevice ? commandDevice->reportLateProblems(llvm::errs()) : 0;
+  return failed(result) || lateProblems ? 1 : 0;
 }

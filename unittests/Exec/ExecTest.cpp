@@ -81,6 +81,39 @@ TEST(DispatchModel, EveryInputMatters) {
   EXPECT_NE(hashDispatchInputs(count), reference);
 }
 
+/// The blocked digest: the sum of each block's mixed FNV-1a-64 and its
+/// position, so every byte counts, and so does the order of the blocks.
+TEST(DispatchModel, BlockedDigest) {
+  EXPECT_EQ(digestBindingBlocks({}), 0u);
+  std::vector<uint8_t> one = {9};
+  EXPECT_EQ(digestBindingBlocks(one),
+            mixSplitMix64(fnv1a64(one) + 0x9e3779b97f4a7c15ull));
+  // Two blocks: the first kModelBlockBytes bytes, then the rest.
+  std::vector<uint8_t> bytes(kModelBlockBytes + 3);
+  for (size_t i = 0; i < bytes.size(); ++i)
+    bytes[i] = static_cast<uint8_t>(i * 7);
+  llvm::ArrayRef<uint8_t> all(bytes);
+  uint64_t expected = mixSplitMix64(fnv1a64(all.take_front(kModelBlockBytes)) +
+                                    0x9e3779b97f4a7c15ull) +
+                      mixSplitMix64(fnv1a64(all.drop_front(kModelBlockBytes)) +
+                                    2 * 0x9e3779b97f4a7c15ull);
+  EXPECT_EQ(digestBindingBlocks(bytes), expected);
+  uint64_t digest = digestBindingBlocks(bytes);
+  for (size_t at : {size_t(0), size_t(kModelBlockBytes - 1),
+                    size_t(kModelBlockBytes), bytes.size() - 1}) {
+    std::vector<uint8_t> changed = bytes;
+    changed[at] ^= 1;
+    EXPECT_NE(digestBindingBlocks(changed), digest) << "byte " << at;
+  }
+  // Equal blocks at different positions do not cancel out.
+  std::vector<uint8_t> twice(2 * kModelBlockBytes, 5);
+  std::vector<uint8_t> swapped = twice;
+  swapped[0] = 6;
+  std::vector<uint8_t> swappedBack = twice;
+  swappedBack[kModelBlockBytes] = 6;
+  EXPECT_NE(digestBindingBlocks(swapped), digestBindingBlocks(swappedBack));
+}
+
 TEST(DispatchModel, OutputsDifferPerBindingAndAreDeterministic) {
   std::vector<uint8_t> first(24), second(24), again(24);
   expandDispatchOutput(42, 0, 1, first);

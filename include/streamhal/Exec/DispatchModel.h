@@ -87,9 +87,23 @@ struct DispatchInputs {
   std::array<uint64_t, 3> workgroups = {1, 1, 1};
 };
 
+/// The model hashes a binding's bytes in blocks of this many bytes, each on
+/// its own, so that a device kernel can hash them in parallel (an
+/// invocation of Mesa's llvmpipe runs at most 65,535 loop iterations).
+constexpr uint64_t kModelBlockBytes = 256;
+
+/// The SplitMix64 output function (finalizer) of `z`.
+uint64_t mixSplitMix64(uint64_t z);
+
+/// The blocked digest of a binding's bytes: the sum modulo 2^64 over every
+/// block k (kModelBlockBytes bytes, the last one shorter) of
+/// mixSplitMix64(FNV-1a-64(block k) + (k + 1) * 0x9e3779b97f4a7c15). Zero
+/// for no bytes. Every byte and its block's position count.
+uint64_t digestBindingBlocks(llvm::ArrayRef<uint8_t> bytes);
+
 /// Hash of the inputs: FNV-1a-64 over the entry symbol, every Read binding
-/// (set, binding, length, bytes) in ordinal order, the push constant count
-/// and values, and the workgroup count.
+/// (set, binding, length, digestBindingBlocks(bytes)) in ordinal order, the
+/// push constant count and values, and the workgroup count.
 uint64_t hashDispatchInputs(const DispatchInputs &inputs);
 
 /// Writes the model's output for binding (set, binding) into `out`: the

@@ -107,6 +107,8 @@ inline constexpr const char *kExecDeviceRules[] = {
     "binding-offset-alignment", "binding-range",   "unbound-binding",
     "fill-alignment",           "allocation-size", "push-constants"};
 
+class Device;
+
 /// Options of a run.
 struct ExecOptions {
   /// Seed of the pseudo-random contents of `!hal.buffer` globals.
@@ -123,6 +125,9 @@ struct ExecOptions {
   DeviceLimitOverrides deviceLimits;
   /// Device rules not checked (names of kExecDeviceRules).
   llvm::SmallVector<std::string> skippedDeviceRules;
+  /// The device submitted command buffers run on (Device.h); null: the
+  /// reference model.
+  std::shared_ptr<Device> device;
 };
 
 class ExecutorImpl;

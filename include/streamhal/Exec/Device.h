@@ -1,0 +1,81 @@
+//===- Device.h - The device that runs recorded command buffers -*- C++ -*-===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The executor interprets the host side of a HAL program itself and hands
+// every submitted command buffer (its commands, recorded with concrete
+// ranges) to a device: the reference model (races, orders, the dispatch
+// model on the CPU) or a real Vulkan device (docs/device.md).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STREAMHAL_EXEC_DEVICE_H
+#define STREAMHAL_EXEC_DEVICE_H
+
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/raw_ostream.h"
+#include <memory>
+#include <string>
+
+namespace streamhal::exec {
+
+class ExecutorImpl;
+struct Command;
+
+/// Runs the commands of submitted command buffers.
+class Device {
+public:
+  virtual ~Device();
+  /// A name for messages (`reference`, the Vulkan device's name).
+  virtual std::string getName() const = 0;
+  /// Whether it is the reference model (whose dispatch trace explains a
+  /// mismatch).
+  virtual bool isReference() const { return false; }
+  /// Runs `commands`, submitted by `submitOp`, to completion on the buffers
+  /// of `executor`: their bytes, initialized state and last writers are as
+  /// the commands leave them. Emits located errors on failure.
+  virtual mlir::LogicalResult run(ExecutorImpl &executor,
+                                  mlir::Operation *submitOp,
+                                  llvm::ArrayRef<Command> commands) = 0;
+  /// Problems the device found outside any submission (for example
+  /// validation messages at teardown); printed to `os`. Zero when none.
+  virtual unsigned reportLateProblems(llvm::raw_ostream &os) { return 0; }
+};
+
+/// The reference model of docs/executor.md: batches between barriers,
+/// exact race checks, --orders, the dispatch model on the CPU.
+std::shared_ptr<Device> createReferenceDevice();
+
+/// How to open a Vulkan device.
+struct VulkanDeviceOptions {
+  /// Physical device: its index in `--list-devices`, or a substring of its
+  /// name; empty: the first GPU, else the first device.
+  std::string selector;
+  /// Enables VK_LAYER_KHRONOS_validation with synchronization validation
+  /// (also at queue submission); every message is an error.
+  bool validate = false;
+};
+
+/// Whether this build has the Vulkan device.
+bool hasVulkanDevice();
+
+/// Opens the Vulkan device; on failure writes why to `errors`.
+std::shared_ptr<Device> createVulkanDevice(const VulkanDeviceOptions &options,
+                                           llvm::raw_ostream &errors);
+
+/// Prints one line per Vulkan physical device (index, name, type, API
+/// version, whether it has what the device needs). Fails, writing why to
+/// `errors`, when there is no Vulkan.
+mlir::LogicalResult listVulkanDevices(const VulkanDeviceOptions &options,
+                                      llvm::raw_ostream &os,
+                                      llvm::raw_ostream &errors);
+
+} // namespace streamhal::exec
+
+#endif // STREAMHAL_EXEC_DEVICE_H

@@ -1,0 +1,423 @@
+//===- VulkanSubmit.cpp - Vulkan device: running a submission -------------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// One HAL submission is one VkCommandBuffer. The executor's buffers stay the
+// host's memory between submissions; each root buffer the commands touch
+// gets a VkBuffer mirror (of the memory type its allocation asks for) for
+// the submission: its bytes go up through a host-visible staging buffer, the
+// commands run as recorded (fill, copy, push descriptors and push constants,
+// dispatch, barrier, one debug label per HAL op), and the bytes come back
+// down and are written into the executor's buffers in program order, with
+// the same uninitialized-read and read-only checks as the reference model.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../ExecutorImpl.h"
+#include "VulkanDevice.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/MathExtras.h"
+#include <cstring>
+
+using namespace mlir;
+using namespace streamhal;
+using namespace streamhal::exec;
+
+/// Mirrors start at a multiple of this in their root, so that every offset
+/// keeps its alignment (at most 256 for any Vulkan device's
+/// minStorageBufferOffsetAlignment).
+static constexpr int64_t kMirrorGranule = 65536;
+
+int VulkanDevice::findMemoryType(uint32_t allowed,
+                                 VkMemoryPropertyFlags required,
+                                 VkMemoryPropertyFlags preferred) const {
+  int fallback = -1;
+  for (uint32_t i = 0; i < memoryProperties.memoryTypeCount; ++i) {
+    VkMemoryPropertyFlags flags = memoryProperties.memoryTypes[i].propertyFlags;
+    if (!(allowed & (1u << i)) || (flags & required) != required)
+      continue;
+    if ((flags & preferred) == preferred)
+      return i;
+    if (fallback < 0)
+      fallback = i;
+  }
+  return fallback;
+}
+
+LogicalResult VulkanDevice::checkLimits(ExecutorImpl &executor,
+                                        Operation *submitOp) {
+  const VkPhysicalDeviceLimits &limits = properties.limits;
+  auto refuse = [&](StringRef constraint, int64_t value, StringRef limit,
+                    uint64_t deviceValue) {
+    return submitOp->emitError()
+           << "the module is compiled for " << constraint << " " << value
+           << ", but Vulkan device '" << properties.deviceName << "' has "
+           << limit << " " << deviceValue
+           << ": refusing to run it there (lower it with the device's limits "
+              "in #hal.buffer_constraints, or run it as a program for them "
+              "with --device-limits, which the executor then checks)";
+  };
+  uint64_t alignment = limits.minStorageBufferOffsetAlignment;
+  if (executor.offsetAlignment <= 0 ||
+      static_cast<uint64_t>(executor.offsetAlignment) % alignment != 0)
+    return refuse("min_buffer_offset_alignment", executor.offsetAlignment,
+                  "minStorageBufferOffsetAlignment", alignment);
+  if (static_cast<uint64_t>(executor.maxRange) > limits.maxStorageBufferRange)
+    return refuse("max_buffer_range", executor.maxRange,
+                  "maxStorageBufferRange", limits.maxStorageBufferRange);
+  if (static_cast<uint64_t>(executor.maxAllocation) > maxAllocationSize)
+    return refuse("max_allocation_size", executor.maxAllocation,
+                  "maxMemoryAllocationSize", maxAllocationSize);
+  if (static_cast<uint64_t>(executor.maxPushConstants) * 4 >
+      limits.maxPushConstantsSize)
+    return refuse("push constants", executor.maxPushConstants,
+                  "maxPushConstantsSize (bytes)", limits.maxPushConstantsSize);
+  return success();
+}
+
+LogicalResult VulkanDevice::reportMessages(ArrayRef<Command> commands,
+                                           Operation *submitOp) {
+  std::vector<Message> pending = takeMessages();
+  if (pending.empty())
+    return success();
+  for (const Message &message : pending) {
+    bool attributed = message.command >= 0 &&
+                      message.command < static_cast<int>(commands.size());
+    Operation *op = attributed ? commands[message.command].op : submitOp;
+    op->emitError() << "Vulkan validation: " << message.text;
+  }
+  return failure();
+}
+
+namespace {
+/// A root buffer's VkBuffer for one submission: root bytes [base, end).
+struct Mirror {
+  std::shared_ptr<RootBuffer> root;
+  int64_t base = 0;
+  int64_t end = 0;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  /// Where its bytes lie in the staging buffer.
+  uint64_t stagingOffset = 0;
+};
+
+/// A buffer and its memory, freed with the submission.
+struct Allocation {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+};
+} // namespace
+
+LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
+                                ArrayRef<Command> commands) {
+  if (failed(checkLimits(executor, submitOp)))
+    return failure();
+
+  // The roots the commands touch and the extent of each.
+  SmallVector<Mirror> mirrors;
+  DenseMap<RootBuffer *, unsigned> mirrorOf;
+  unsigned dispatchCount = 0;
+  // The SPIR-V kernel of each dispatch, null for the model kernel.
+  SmallVector<const KernelPipeline *> kernels(commands.size(), nullptr);
+  for (auto [index, command] : llvm::enumerate(commands)) {
+    if (command.kind == Command::Kind::Dispatch) {
+      ++dispatchCount;
+      recordingCommand = index;
+      FailureOr<const KernelPipeline *> kernel =
+          getKernelPipeline(executor.module, command);
+      recordingCommand = -1;
+      if (failed(kernel) || (!*kernel && failed(checkModelDispatch(command))))
+        return failure();
+      kernels[index] = *kernel;
+    }
+    for (const Access &access : command.getAccesses()) {
+      if (access.range.length == 0)
+        continue;
+      auto [it, inserted] =
+          mirrorOf.try_emplace(access.range.root.get(), mirrors.size());
+      if (inserted) {
+        Mirror mirror;
+        mirror.root = access.range.root;
+        mirror.base = access.range.offset;
+        mirror.end = access.range.offset + access.range.length;
+        mirrors.push_back(mirror);
+      }
+      Mirror &mirror = mirrors[it->second];
+      mirror.base = std::min(mirror.base, access.range.offset);
+      mirror.end =
+          std::max(mirror.end, access.range.offset + access.range.length);
+    }
+  }
+  uint64_t stagingBytes = kDispatchStagingBytes * dispatchCount;
+  for (Mirror &mirror : mirrors) {
+    mirror.base -= mirror.base % kMirrorGranule;
+    mirror.stagingOffset = stagingBytes;
+    uint64_t bytes = mirror.end - mirror.base;
+    if (bytes > maxAllocationSize)
+      return submitOp->emitError()
+             << "touches " << bytes << " bytes of " << mirror.root->getName()
+             << ", more than Vulkan device '" << properties.deviceName
+             << "' allocates at once (" << maxAllocationSize << ")";
+    stagingBytes += llvm::alignTo(bytes, 256);
+  }
+  if (stagingBytes == 0)
+    return success();
+
+  std::vector<Allocation> allocations;
+  llvm::scope_exit release([&] {
+    for (Allocation &allocation : allocations) {
+      vkDestroyBuffer(device, allocation.buffer, nullptr);
+      vkFreeMemory(device, allocation.memory, nullptr);
+    }
+  });
+  auto allocate =
+      [&](uint64_t size, VkMemoryPropertyFlags required,
+          VkMemoryPropertyFlags preferred) -> FailureOr<Allocation> {
+    Allocation allocation;
+    VkBufferCreateInfo info{};
+    info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+    info.size = llvm::alignTo(std::max<uint64_t>(size, 16), 16);
+    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                 VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+    if (vkCreateBuffer(device, &info, nullptr, &allocation.buffer))
+      return submitOp->emitError()
+             << "cannot create a Vulkan buffer of " << size << " bytes";
+    allocations.push_back(allocation);
+    VkMemoryRequirements requirements;
+    vkGetBufferMemoryRequirements(device, allocation.buffer, &requirements);
+    int type = findMemoryType(requirements.memoryTypeBits, required, preferred);
+    VkMemoryAllocateInfo memoryInfo{};
+    memoryInfo.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
+    memoryInfo.allocationSize = requirements.size;
+    memoryInfo.memoryTypeIndex = type;
+    if (type < 0 ||
+        vkAllocateMemory(device, &memoryInfo, nullptr, &allocation.memory))
+      return submitOp->emitError() << "cannot allocate " << requirements.size
+                                   << " bytes of Vulkan memory";
+    allocations.back().memory = allocation.memory;
+    vkBindBufferMemory(device, allocation.buffer, allocation.memory, 0);
+    return allocation;
+  };
+
+  // Host-visible allocations and the host's buffers (arguments, globals)
+  // get host-visible memory; device-only allocations device-local memory.
+  for (Mirror &mirror : mirrors) {
+    bool hostVisible = mirror.root->isHostVisible();
+    FailureOr<Allocation> allocation =
+        allocate(mirror.end - mirror.base,
+                 hostVisible ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT : 0,
+                 hostVisible ? 0 : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    if (failed(allocation))
+      return failure();
+    mirror.buffer = allocation->buffer;
+    mirror.memory = allocation->memory;
+    // Validation messages name the buffer as the executor does.
+    if (setObjectName) {
+      std::string name = mirror.root->getName();
+      VkDebugUtilsObjectNameInfoEXT info{};
+      info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT;
+      info.objectType = VK_OBJECT_TYPE_BUFFER;
+      info.objectHandle = reinterpret_cast<uint64_t>(mirror.buffer);
+      info.pObjectName = name.c_str();
+      setObjectName(device, &info);
+    }
+  }
+  FailureOr<Allocation> staging =
+      allocate(stagingBytes,
+               VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
+                   VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+               VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
+  if (failed(staging))
+    return failure();
+  void *mapped = nullptr;
+  if (vkMapMemory(device, staging->memory, 0, VK_WHOLE_SIZE, 0, &mapped))
+    return submitOp->emitError() << "cannot map the Vulkan staging buffer";
+  auto *stagingBytesPtr = static_cast<uint8_t *>(mapped);
+  std::memset(stagingBytesPtr, 0, kDispatchStagingBytes * dispatchCount);
+  for (const Mirror &mirror : mirrors)
+    mirror.root->read(mirror.base, llvm::MutableArrayRef<uint8_t>(
+                                       stagingBytesPtr + mirror.stagingOffset,
+                                       mirror.end - mirror.base));
+
+  VkCommandBufferAllocateInfo commandInfo{};
+  commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
+  commandInfo.commandPool = commandPool;
+  commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  commandInfo.commandBufferCount = 1;
+  VkCommandBuffer cmd;
+  if (vkAllocateCommandBuffers(device, &commandInfo, &cmd))
+    return submitOp->emitError() << "cannot allocate a Vulkan command buffer";
+  llvm::scope_exit freeCommands(
+      [&] { vkFreeCommandBuffers(device, commandPool, 1, &cmd); });
+  VkCommandBufferBeginInfo beginInfo{};
+  beginInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
+  beginInfo.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  vkBeginCommandBuffer(cmd, &beginInfo);
+
+  auto label = [&](const std::string &name) {
+    if (!beginLabel)
+      return;
+    VkDebugUtilsLabelEXT info{};
+    info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT;
+    info.pLabelName = name.c_str();
+    beginLabel(cmd, &info);
+  };
+  auto unlabel = [&] {
+    if (endLabel)
+      endLabel(cmd);
+  };
+  auto barrier =
+      [&](VkPipelineStageFlags sourceStages, VkAccessFlags sourceAccess,
+          VkPipelineStageFlags targetStages, VkAccessFlags targetAccess) {
+        VkMemoryBarrier memoryBarrier{};
+        memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+        memoryBarrier.srcAccessMask = sourceAccess;
+        memoryBarrier.dstAccessMask = targetAccess;
+        vkCmdPipelineBarrier(cmd, sourceStages, targetStages, 0, 1,
+                             &memoryBarrier, 0, nullptr, 0, nullptr);
+      };
+  constexpr VkPipelineStageFlags kDeviceStages =
+      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+  constexpr VkAccessFlags kDeviceWrites =
+      VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+  constexpr VkAccessFlags kDeviceAccesses =
+      kDeviceWrites | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT;
+
+  // Up: staging -> mirrors.
+  label("streamhal upload");
+  for (const Mirror &mirror : mirrors) {
+    VkBufferCopy region{mirror.stagingOffset, 0,
+                        static_cast<VkDeviceSize>(mirror.end - mirror.base)};
+    vkCmdCopyBuffer(cmd, staging->buffer, mirror.buffer, 1, &region);
+  }
+  barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+          kDeviceStages, kDeviceAccesses);
+  unlabel();
+
+  auto locate = [&](const BufferRef &ref) -> DeviceRange {
+    const Mirror &mirror = mirrors[mirrorOf.lookup(ref.root.get())];
+    return {mirror.buffer, static_cast<VkDeviceSize>(ref.offset - mirror.base)};
+  };
+  unsigned dispatchIndex = 0;
+  for (auto [index, command] : llvm::enumerate(commands)) {
+    recordingCommand = index;
+    label("streamhal #" + std::to_string(index) + " " +
+          command.op->getName().getStringRef().str());
+    switch (command.kind) {
+    case Command::Kind::Fill:
+      if (command.target.length > 0) {
+        auto [buffer, offset] = locate(command.target);
+        vkCmdFillBuffer(cmd, buffer, offset, command.target.length,
+                        command.pattern);
+      }
+      break;
+    case Command::Kind::Copy:
+      if (command.target.length > 0) {
+        auto [source, sourceOffset] = locate(command.source);
+        auto [target, targetOffset] = locate(command.target);
+        VkBufferCopy region{sourceOffset, targetOffset,
+                            static_cast<VkDeviceSize>(command.target.length)};
+        vkCmdCopyBuffer(cmd, source, target, 1, &region);
+      }
+      break;
+    case Command::Kind::Barrier:
+      barrier(kDeviceStages, kDeviceWrites, kDeviceStages, kDeviceAccesses);
+      break;
+    case Command::Kind::Dispatch: {
+      LogicalResult recorded =
+          kernels[index]
+              ? recordKernelDispatch(cmd, command, *kernels[index], locate)
+              : recordModelDispatch(cmd, command,
+                                    {staging->buffer, stagingBytesPtr,
+                                     kDispatchStagingBytes * dispatchIndex++},
+                                    locate);
+      if (failed(recorded))
+        return failure();
+      break;
+    }
+    }
+    unlabel();
+  }
+  recordingCommand = -1;
+
+  // Down: mirrors -> staging, then to the host.
+  label("streamhal readback");
+  barrier(kDeviceStages, kDeviceWrites, VK_PIPELINE_STAGE_TRANSFER_BIT,
+          VK_ACCESS_TRANSFER_READ_BIT);
+  for (const Mirror &mirror : mirrors) {
+    VkBufferCopy region{0, mirror.stagingOffset,
+                        static_cast<VkDeviceSize>(mirror.end - mirror.base)};
+    vkCmdCopyBuffer(cmd, mirror.buffer, staging->buffer, 1, &region);
+  }
+  barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
+          VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
+  unlabel();
+  if (vkEndCommandBuffer(cmd))
+    return submitOp->emitError() << "cannot record the Vulkan command buffer";
+
+  VkSubmitInfo submitInfo{};
+  submitInfo.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+  submitInfo.commandBufferCount = 1;
+  submitInfo.pCommandBuffers = &cmd;
+  vkResetFences(device, 1, &fence);
+  if (VkResult result = vkQueueSubmit(queue, 1, &submitInfo, fence))
+    return submitOp->emitError()
+           << "vkQueueSubmit failed (VkResult " << result << ")";
+  // A minute: far beyond what any test program needs.
+  if (VkResult result =
+          vkWaitForFences(device, 1, &fence, VK_TRUE, 60'000'000'000ull))
+    return submitOp->emitError()
+           << "the Vulkan submission did not complete (VkResult " << result
+           << ")";
+  if (failed(reportMessages(commands, submitOp)))
+    return failure();
+
+  // The results, written back in program order: each command's reads must
+  // find initialized bytes (as on the reference model) and its writes
+  // record it as the last writer.
+  auto deviceBytes = [&](const BufferRef &ref) {
+    const Mirror &mirror = mirrors[mirrorOf.lookup(ref.root.get())];
+    return ArrayRef<uint8_t>(stagingBytesPtr + mirror.stagingOffset +
+                                 (ref.offset - mirror.base),
+                             ref.length);
+  };
+  for (const Command &command : commands) {
+    for (const Access &access : command.getAccesses()) {
+      if (access.range.length == 0)
+        continue;
+      if (access.reads)
+        if (std::optional<int64_t> poison =
+                access.range.root->findUninitialized(access.range.offset,
+                                                     access.range.length))
+          return command.op->emitError()
+                 << "reads uninitialized memory: byte " << *poison << " of "
+                 << access.range.root->getName() << " was never written";
+    }
+    for (const Access &access : command.getAccesses()) {
+      if (!access.writes || access.range.length == 0)
+        continue;
+      if (access.range.root->isReadOnly())
+        return command.op->emitError()
+               << "writes "
+               << formatRange(access.range.offset, access.range.length)
+               << " of " << access.range.root->getName()
+               << ", constant storage (an immutable global) that is read-only";
+      if (failed(executor.reserveMemory(
+              command.op,
+              access.range.root->getUnmaterializedBytes(access.range.offset,
+                                                        access.range.length),
+              "the device's result")))
+        return failure();
+      access.range.root->write(access.range.offset, deviceBytes(access.range),
+                               command.op);
+    }
+  }
+  return success();
+}
