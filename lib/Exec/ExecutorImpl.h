@@ -377,6 +377,14 @@ unsigned getScalarWidth(mlir::Type type);
 /// INT64_MAX; `[offset, +length)` when either is negative.
 std::string formatRange(int64_t offset, int64_t length);
 
+/// Returns the sub-range [offset, offset + length) of `buffer`, checked
+/// against the buffer's own length; a range the device or the host
+/// `access`es must also be bytes the executor runs (checkRange).
+mlir::FailureOr<BufferRef> subrange(ExecutorImpl &exec, mlir::Operation *user,
+                                    const BufferRef &buffer, int64_t offset,
+                                    int64_t length, llvm::StringRef what,
+                                    bool access = true);
+
 } // namespace streamhal::exec
 
 #endif // STREAMHAL_LIB_EXEC_EXECUTORIMPL_H
