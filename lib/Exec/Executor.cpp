@@ -439,15 +439,10 @@ LogicalResult ExecutorImpl::runOp(Operation &op, Frame &frame, unsigned depth) {
       frame[result] = value;
     return success();
   }
-  bool handled = false;
-  if (failed(runFlowOp(op, frame, depth, handled)))
-    return failure();
-  if (handled)
-    return success();
-  if (failed(runHALOp(op, frame, depth, handled)))
-    return failure();
-  if (handled)
-    return success();
+  if (std::optional<LogicalResult> ran = runFlowOp(op, frame, depth))
+    return *ran;
+  if (std::optional<LogicalResult> ran = runHALOp(op, frame, depth))
+    return *ran;
   return op.emitOpError() << "is not supported by the executor";
 }
 

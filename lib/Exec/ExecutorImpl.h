@@ -226,10 +226,10 @@ public:
   // Flow level (FlowLevel.cpp)
   //===--------------------------------------------------------------------===//
 
-  /// Returns failure() when `op` is not a flow-level op (nothing emitted) via
-  /// `handled = false`.
-  mlir::LogicalResult runFlowOp(mlir::Operation &op, Frame &frame,
-                                unsigned depth, bool &handled);
+  /// Runs a flow-level op; std::nullopt when `op` is not one (nothing is
+  /// emitted then).
+  std::optional<mlir::LogicalResult> runFlowOp(mlir::Operation &op,
+                                               Frame &frame, unsigned depth);
   mlir::LogicalResult runFlowDispatch(mlir::Operation *op, Frame &frame);
   mlir::FailureOr<std::array<uint64_t, 3>>
   computeWorkgroups(mlir::Operation *user, mlir::SymbolRefAttr entry,
@@ -239,10 +239,12 @@ public:
   // HAL level (HALLevel.cpp, Submission.cpp)
   //===--------------------------------------------------------------------===//
 
-  mlir::LogicalResult runHALOp(mlir::Operation &op, Frame &frame,
-                               unsigned depth, bool &handled);
-  mlir::LogicalResult recordCommand(mlir::Operation &op, Frame &frame,
-                                    bool &handled);
+  /// Runs a HAL-level host op or records a command; std::nullopt when `op`
+  /// is neither (nothing is emitted then).
+  std::optional<mlir::LogicalResult> runHALOp(mlir::Operation &op, Frame &frame,
+                                              unsigned depth);
+  std::optional<mlir::LogicalResult> recordCommand(mlir::Operation &op,
+                                                   Frame &frame);
   /// Checks that `ref`, a range a command, the host or a result touches,
   /// lies inside its root and, for a growable root, inside the bytes the
   /// executor runs (kMaxGrowableLength).

@@ -166,11 +166,10 @@ static TensorValue makeTensor(std::vector<uint8_t> bytes,
                      std::move(shape), elementType};
 }
 
-LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
-                                      unsigned depth, bool &handled) {
-  handled = true;
+std::optional<LogicalResult>
+ExecutorImpl::runFlowOp(Operation &op, Frame &frame, unsigned depth) {
   Operation *opPtr = &op;
-  return llvm::TypeSwitch<Operation *, LogicalResult>(opPtr)
+  return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(opPtr)
       .Case([&](flow::ExStreamFragmentOp fragment) -> LogicalResult {
         Frame inner;
         Block &body = fragment.getBody().front();
@@ -394,8 +393,5 @@ LogicalResult ExecutorImpl::runFlowOp(Operation &op, Frame &frame,
                             hal::kDenseRowMajorEncoding, tensor->getIdentity()};
         return success();
       })
-      .Default([&](Operation *) {
-        handled = false;
-        return success();
-      });
+      .Default([](Operation *) { return std::nullopt; });
 }

@@ -121,11 +121,10 @@ static FailureOr<int64_t> computeSize(ExecutorImpl &exec, Frame &frame,
   return size;
 }
 
-LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
-                                     unsigned depth, bool &handled) {
-  handled = true;
+std::optional<LogicalResult> ExecutorImpl::runHALOp(Operation &op, Frame &frame,
+                                                    unsigned depth) {
   Operation *opPtr = &op;
-  return llvm::TypeSwitch<Operation *, LogicalResult>(opPtr)
+  return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(opPtr)
       .Case<hal::ExSharedDeviceOp, hal::DeviceAllocatorOp,
             hal::ExecutableLayoutLookupOp>([&](Operation *handle) {
         frame[handle->getResult(0)] = HandleValue{};
@@ -387,5 +386,5 @@ LogicalResult ExecutorImpl::runHALOp(Operation &op, Frame &frame,
             hal::DeviceQueueDeallocaOp>([&](Operation *timelineOp) {
         return runTimelineOp(*timelineOp, frame, depth);
       })
-      .Default([&](Operation *) { return recordCommand(op, frame, handled); });
+      .Default([&](Operation *) { return recordCommand(op, frame); });
 }

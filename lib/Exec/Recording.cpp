@@ -20,8 +20,8 @@ using namespace mlir;
 using namespace streamhal;
 using namespace streamhal::exec;
 
-LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
-                                          bool &handled) {
+std::optional<LogicalResult> ExecutorImpl::recordCommand(Operation &op,
+                                                         Frame &frame) {
   Operation *opPtr = &op;
   auto stateFor = [&](Value commandBuffer) -> CommandBufferState * {
     FailureOr<std::shared_ptr<CommandBufferState>> state =
@@ -37,7 +37,7 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
     }
     return state;
   };
-  return llvm::TypeSwitch<Operation *, LogicalResult>(opPtr)
+  return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(opPtr)
       .Case([&](hal::CommandBufferBeginOp begin) -> LogicalResult {
         CommandBufferState *state = stateFor(begin.getCommandBuffer());
         if (!state)
@@ -272,8 +272,5 @@ LogicalResult ExecutorImpl::recordCommand(Operation &op, Frame &frame,
         state->commands.push_back(std::move(command));
         return success();
       })
-      .Default([&](Operation *) {
-        handled = false;
-        return success();
-      });
+      .Default([](Operation *) { return std::nullopt; });
 }
