@@ -70,36 +70,33 @@ pipeline() {
   esac
 }
 
-# measure PROGRAM POLICY MODE FILE ARGS...: runs hal-exec REPEAT times
-# without and with --validate (MODE: check or lower), appending one line
-# per run to $work/runs: program policy validated barriers submissions
-# run-ms record-ms submit-wait-ms process-ms digest.
-measure() {
-  local program="$1" policy="$2" mode="$3" file="$4"
-  shift 4
-  local flag="--check-lowering=$(pipeline "$policy")"
-  [[ $mode == lower ]] && flag="--lower=$(pipeline "$policy")"
-  local validate rep out start end
-  for validate in no yes; do
-    local extra=()
-    [[ $validate == yes ]] && extra=(--validate)
-    for ((rep = 0; rep < repeat; ++rep)); do
-      start=$(date +%s%N)
-      if ! out="$("$hal_exec" "$file" "$flag" "${device_flags[@]}" \
-        "${extra[@]}" --report-barriers --report-device-time "$@" 2>&1)"; then
-        echo "error: $program ($policy, validate=$validate) failed:" >&2
-        echo "$out" >&2
-        exit 1
-      fi
-      end=$(date +%s%N)
-      if [[ $mode == check ]] && ! grep -q ': the HAL level matches$' <<<"$out"; then
-        echo "error: $program ($policy): no match line" >&2
-        echo "$out" >&2
-        exit 1
-      fi
-      printf '%s\n' "$out" >"$work/out"
-      python3 - "$program" "$policy" "$validate" "$(((end - start) / 1000))" \
-        "$work/out" >>"$work/runs" <<'PY'
+# run_once PROGRAM POLICY VALIDATE MODE FILE ARGS...: one hal-exec run
+# (MODE: check or lower; VALIDATE: yes or no), appending one line to
+# $work/runs: program policy validated barriers submissions run-ms
+# record-ms submit-wait-ms process-ms digest.
+run_once() {
+  local program="$1" policy="$2" validate="$3" mode="$4" file="$5"
+  shift 5
+  local flags=("--$mode=$(pipeline "$policy")")
+  [[ $mode == check ]] && flags=("--check-lowering=$(pipeline "$policy")")
+  [[ $validate == yes ]] && flags+=(--validate)
+  local out start end
+  start=$(date +%s%N)
+  if ! out="$("$hal_exec" "$file" "${flags[@]}" "${device_flags[@]}" \
+    --report-barriers --report-device-time "$@" 2>&1)"; then
+    echo "error: $program ($policy, validate=$validate) failed:" >&2
+    echo "$out" >&2
+    exit 1
+  fi
+  end=$(date +%s%N)
+  if [[ $mode == check ]] && ! grep -q ': the HAL level matches$' <<<"$out"; then
+    echo "error: $program ($policy): no match line" >&2
+    echo "$out" >&2
+    exit 1
+  fi
+  printf '%s\n' "$out" >"$work/out"
+  python3 - "$program" "$policy" "$validate" "$(((end - start) / 1000))" \
+    "$work/out" >>"$work/runs" <<'PY'
 import re, sys
 program, policy, validated, process_us, output = sys.argv[1:]
 text = open(output).read()
@@ -111,29 +108,40 @@ print(program, policy, validated, barriers, times["submissions"],
       times["run-ms"], times["record-ms"], times["submit-wait-ms"],
       int(process_us) / 1000, digest)
 PY
+}
+
+# measure PROGRAM MODE FILE ARGS...: REPEAT runs of each policy, without
+# and with --validate. The repeats are the outer loop, so a change of the
+# machine's load falls on every policy alike.
+measure() {
+  local program="$1" mode="$2" file="$3"
+  shift 3
+  local rep policy validate
+  for ((rep = 0; rep < repeat; ++rep)); do
+    for policy in full hazard waves; do
+      for validate in no yes; do
+        run_once "$program" "$policy" "$validate" "$mode" "$file" "$@"
+      done
     done
   done
 }
 
 limits=--device-limits=max-range=134217728
 for model in transformer_encoder_layer inception_block residual_stage plain_chain transformer_qkv_split; do
-  for policy in full hazard waves; do
-    measure "$model" "$policy" check "$work/$model.mlir" "$limits"
-  done
+  measure "$model" check "$work/$model.mlir" "$limits"
 done
-for policy in full hazard waves; do
-  measure "mlp (model kernel, 1024 rows)" "$policy" check "$repo/examples/mlp.mlir" \
-    "$limits" --input=1024x64xf32=@"$work/mlp_1024x64xf32.bin"
-done
-for policy in full hazard waves; do
-  measure "mlp_vulkan (SPIR-V kernels, 1024 rows)" "$policy" lower \
-    "$repo/examples/mlp_vulkan.mlir" --formats=vulkan-spirv-fb \
-    --input=1024x16xf32=@"$work/mlp_1024x16xf32.bin"
-done
+measure "mlp (model kernel, 1024 rows)" check "$repo/examples/mlp.mlir" \
+  "$limits" --input=1024x64xf32=@"$work/mlp_1024x64xf32.bin"
+measure "mlp_vulkan (SPIR-V kernels, 1024 rows)" lower \
+  "$repo/examples/mlp_vulkan.mlir" --formats=vulkan-spirv-fb \
+  --input=1024x16xf32=@"$work/mlp_1024x16xf32.bin"
 
-echo "Device (\`hal-exec --list-devices\`; the runs use" \
-  "${BENCH_VULKAN_DEVICE:+--vulkan-device=$BENCH_VULKAN_DEVICE, else }the" \
-  "default: the first GPU, else the first device):"
+if [[ -n "${BENCH_VULKAN_DEVICE:-}" ]]; then
+  chosen="\`--vulkan-device=$BENCH_VULKAN_DEVICE\`"
+else
+  chosen="the default device (the first GPU, else the first device)"
+fi
+echo "Devices (\`hal-exec --list-devices\`); the runs use $chosen:"
 echo
 "$hal_exec" --list-devices | sed 's/^/    /'
 echo
