@@ -25,7 +25,10 @@
 # programs submits once); "process" is the wall time of the whole hal-exec
 # process (instance, device, validation layer, lowering, both levels).
 # Barriers are `--report-barriers`' recorded count. BENCH_VULKAN_DEVICE
-# (an index or a part of a name) picks the device. Prints markdown.
+# (an index or a part of a name) picks the device; the programs are
+# compiled for 16-byte offset alignment and run with 128 MiB bindings, so a
+# device with a coarser minStorageBufferOffsetAlignment refuses them.
+# Prints markdown.
 #
 #===------------------------------------------------------------------------===#
 
