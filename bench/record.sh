@@ -17,6 +17,7 @@
 #   submission     bench/submission/run.sh    -> bench/submission/results.md
 #   packing        bench/packing/run.sh       -> bench/packing/results.md
 #   packing-scale  bench/packing/scale.sh     -> bench/packing/scale-results.md
+#   device         bench/device/run.sh        -> bench/device/results.md
 #
 # Runs the benchmark script and writes what it printed (a markdown table) to
 # its results file, under a header saying when, on which commit and machine,
@@ -33,13 +34,13 @@ here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 
 if [[ $# -lt 1 ]]; then
-  sed -n '10,19s/^# \{0,1\}//p' "$0" >&2
+  sed -n '10,20s/^# \{0,1\}//p' "$0" >&2
   exit 1
 fi
 benchmark="$1"
 shift
 case "$benchmark" in
-analysis | conversion | concurrency | views | packing | submission)
+analysis | conversion | concurrency | views | packing | submission | device)
   script="$here/$benchmark/run.sh"
   results="$here/$benchmark/results.md"
   ;;
@@ -49,7 +50,8 @@ packing-scale)
   ;;
 *)
   echo "record.sh: error: unknown benchmark '$benchmark' (expected analysis," \
-    "conversion, concurrency, views, packing, packing-scale or submission)" >&2
+    "conversion, concurrency, views, packing, packing-scale, submission or" \
+    "device)" >&2
   exit 1
   ;;
 esac

@@ -6,12 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// --device, --vulkan-device, --list-devices and --validate (docs/device.md).
+// --device, --vulkan-device, --list-devices, --validate and
+// --report-device-time (docs/device.md).
 //
 //===----------------------------------------------------------------------===//
 
 #include "DeviceOptions.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 
 using namespace streamhal::exec;
 namespace cl = llvm::cl;
@@ -36,6 +38,11 @@ static cl::opt<bool> validate(
     cl::cat(execCategory), "validate",
     cl::desc("With --device=vulkan: run under VK_LAYER_KHRONOS_validation "
              "with synchronization validation; every message is an error"));
+static cl::opt<bool> reportDeviceTime(
+    cl::cat(execCategory), "report-device-time",
+    cl::desc("With --device=vulkan: print per function the wall time of its "
+             "run and of the device's phases, summed over its submissions "
+             "(prepare, record, submit and wait, write back; ms)"));
 
 std::optional<int> setUpDevice(std::shared_ptr<Device> &device) {
   VulkanDeviceOptions vulkanOptions;
@@ -64,6 +71,38 @@ std::optional<int> setUpDevice(std::shared_ptr<Device> &device) {
     llvm::errs() << "hal-exec: --validate and --vulkan-device need "
                     "--device=vulkan\n";
     return 1;
+  } else if (reportDeviceTime) {
+    llvm::errs() << "hal-exec: --report-device-time times the submissions "
+                    "of a real device and needs --device=vulkan (the "
+                    "reference model's time is not a device's)\n";
+    return 1;
   }
   return std::nullopt;
+}
+
+DeviceRunTimer::DeviceRunTimer(Device *device)
+    : device(device), start(std::chrono::steady_clock::now()) {
+  if (device)
+    device->takeTimes();
+}
+
+void DeviceRunTimer::stop() {
+  runMs = std::chrono::duration<double, std::milli>(
+              std::chrono::steady_clock::now() - start)
+              .count();
+  if (device)
+    deviceTimes = device->takeTimes();
+}
+
+void DeviceRunTimer::print(llvm::raw_ostream &os,
+                           llvm::StringRef function) const {
+  if (!reportDeviceTime)
+    return;
+  auto ms = [](double value) { return llvm::format("%.3f", value); };
+  os << "@" << function
+     << ": device time submissions=" << deviceTimes.submissions
+     << " run-ms=" << ms(runMs) << " prepare-ms=" << ms(deviceTimes.prepareMs)
+     << " record-ms=" << ms(deviceTimes.recordMs)
+     << " submit-wait-ms=" << ms(deviceTimes.submitWaitMs)
+     << " write-back-ms=" << ms(deviceTimes.writeBackMs) << "\n";
 }

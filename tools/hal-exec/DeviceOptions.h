@@ -10,6 +10,9 @@
 #define STREAMHAL_TOOLS_HAL_EXEC_DEVICEOPTIONS_H
 
 #include "streamhal/Exec/Device.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -27,5 +30,27 @@ llvm::cl::OptionCategory &getExecCategory();
 /// std::nullopt to go on.
 std::optional<int>
 setUpDevice(std::shared_ptr<streamhal::exec::Device> &device);
+
+/// --report-device-time for one run of a function: made just before the
+/// run (it starts the clock and clears the device's times), stopped just
+/// after, printed where the function's lines go:
+/// `@F: device time submissions=N run-ms=... prepare-ms=... record-ms=...
+/// submit-wait-ms=... write-back-ms=...`. run-ms is the whole run (the host
+/// side interpreted by the executor, and the device); the others are the
+/// device's phases (streamhal::exec::DeviceTimes).
+class DeviceRunTimer {
+public:
+  /// `device` may be null (the reference model): then only run-ms counts.
+  explicit DeviceRunTimer(streamhal::exec::Device *device);
+  void stop();
+  /// Prints the line when --report-device-time is on.
+  void print(llvm::raw_ostream &os, llvm::StringRef function) const;
+
+private:
+  streamhal::exec::Device *device;
+  std::chrono::steady_clock::time_point start;
+  double runMs = 0;
+  streamhal::exec::DeviceTimes deviceTimes;
+};
 
 #endif // STREAMHAL_TOOLS_HAL_EXEC_DEVICEOPTIONS_H

@@ -28,6 +28,23 @@ namespace streamhal::exec {
 class ExecutorImpl;
 struct Command;
 
+/// Where a device's time went, summed over its submissions (wall clock,
+/// std::chrono::steady_clock, in milliseconds).
+struct DeviceTimes {
+  /// Command buffers submitted and waited for.
+  unsigned submissions = 0;
+  /// Before recording: pipelines, device buffers, the host's bytes copied
+  /// into the staging buffer.
+  double prepareMs = 0;
+  /// Recording the command buffer (where a validation layer checks
+  /// barriers).
+  double recordMs = 0;
+  /// Submission and the wait for its fence: the device running it.
+  double submitWaitMs = 0;
+  /// Writing the results back into the executor's buffers.
+  double writeBackMs = 0;
+};
+
 /// Runs the commands of submitted command buffers.
 class Device {
 public:
@@ -46,6 +63,9 @@ public:
   /// Problems the device found outside any submission (for example
   /// validation messages at teardown); printed to `os`. Zero when none.
   virtual unsigned reportLateProblems(llvm::raw_ostream &os) { return 0; }
+  /// The times since the last call (all zero on a device that does not
+  /// time), and starts counting again.
+  virtual DeviceTimes takeTimes() { return {}; }
 };
 
 /// The reference model of docs/executor.md: batches between barriers,

@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringMap.h"
 #include <atomic>
 #include <mutex>
+#include <utility>
 #include <vector>
 #include <vulkan/vulkan.h>
 
@@ -91,6 +92,7 @@ public:
   mlir::LogicalResult run(ExecutorImpl &executor, mlir::Operation *submitOp,
                           llvm::ArrayRef<Command> commands) override;
   unsigned reportLateProblems(llvm::raw_ostream &os) override;
+  DeviceTimes takeTimes() override { return std::exchange(times, {}); }
 
   /// Prints the physical devices, one per line.
   void listPhysicalDevices(llvm::raw_ostream &os);
@@ -148,6 +150,8 @@ private:
   mlir::LogicalResult reportMessages(llvm::ArrayRef<Command> commands,
                                      mlir::Operation *submitOp);
 
+  /// Summed by run() since the last takeTimes().
+  DeviceTimes times;
   std::mutex messagesMutex;
   std::vector<Message> messages;
   bool validate = false;

@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/MathExtras.h"
+#include <chrono>
 #include <cstring>
 
 using namespace mlir;
@@ -111,10 +112,26 @@ struct Allocation {
   VkBuffer buffer = VK_NULL_HANDLE;
   VkDeviceMemory memory = VK_NULL_HANDLE;
 };
+
+/// Adds the wall time since the previous lap (or since it was made) to one
+/// phase of DeviceTimes.
+class PhaseClock {
+public:
+  void lap(double &phaseMs) {
+    std::chrono::steady_clock::time_point now =
+        std::chrono::steady_clock::now();
+    phaseMs += std::chrono::duration<double, std::milli>(now - last).count();
+    last = now;
+  }
+
+private:
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+};
 } // namespace
 
 LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
                                 ArrayRef<Command> commands) {
+  PhaseClock clock;
   if (failed(checkLimits(executor, submitOp)))
     return failure();
 
@@ -245,6 +262,7 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
     mirror.root->read(mirror.base, llvm::MutableArrayRef<uint8_t>(
                                        stagingBytesPtr + mirror.stagingOffset,
                                        mirror.end - mirror.base));
+  clock.lap(times.prepareMs);
 
   VkCommandBufferAllocateInfo commandInfo{};
   commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
@@ -361,6 +379,7 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
   unlabel();
   if (vkEndCommandBuffer(cmd))
     return submitOp->emitError() << "cannot record the Vulkan command buffer";
+  clock.lap(times.recordMs);
 
   VkSubmitInfo submitInfo{};
   submitInfo.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
@@ -376,6 +395,8 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
     return submitOp->emitError()
            << "the Vulkan submission did not complete (VkResult " << result
            << ")";
+  clock.lap(times.submitWaitMs);
+  ++times.submissions;
   if (failed(reportMessages(commands, submitOp)))
     return failure();
 
@@ -419,5 +440,6 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
                                command.op);
     }
   }
+  clock.lap(times.writeBackMs);
   return success();
 }
