@@ -19,6 +19,15 @@ using namespace streamhal::exec;
 
 Device::~Device() = default;
 
+LogicalResult Device::runSubmissions(ExecutorImpl &executor, Operation *,
+                                     ArrayRef<SubmissionToRun> group) {
+  for (const SubmissionToRun &submission : group)
+    for (const std::vector<Command> &commands : submission.commandBuffers)
+      if (failed(run(executor, submission.op, commands)))
+        return failure();
+  return success();
+}
+
 namespace {
 /// Runs command buffers on the reference model (Submission.cpp).
 class ReferenceDevice final : public Device {

@@ -144,6 +144,9 @@ struct QueuedSubmission {
   llvm::SmallVector<Access> accesses;
   /// Submissions a chain of fences orders before it (all earlier).
   std::set<unsigned> after;
+  /// The signallers of the fences it waits on (through joins): the waits as
+  /// the IR states them, which a real device's queue submission gets.
+  std::set<unsigned> waits;
   std::shared_ptr<FenceState> signal;
   bool completed = false;
 };
@@ -263,6 +266,8 @@ public:
                                       const BufferRef &ref,
                                       const llvm::Twine &what);
   mlir::LogicalResult submit(mlir::Operation *op, CommandBufferState &state);
+  /// Adds the barriers of a submitted command buffer to barrierCounts.
+  void countBarriers(llvm::ArrayRef<Command> commands);
   /// Runs `commands` on the reference model (the reference Device).
   mlir::LogicalResult runOnModel(llvm::ArrayRef<Command> commands);
 
@@ -296,7 +301,8 @@ public:
   /// and makes it pending.
   mlir::LogicalResult queueSubmission(QueuedSubmission submission);
   /// Runs the pending submissions in `indices` (ascending) in program order
-  /// and, with --orders, in other orders the fences allow.
+  /// (on ExecOptions::device as one group: Device::runSubmissions) and,
+  /// with --orders, in other orders the fences allow.
   mlir::LogicalResult runSubmissions(mlir::Operation *awaitOp,
                                      llvm::ArrayRef<unsigned> indices);
 

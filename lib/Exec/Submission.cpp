@@ -106,15 +106,19 @@ static uint64_t countMinimumBarriers(ArrayRef<Command> commands) {
   return barriers;
 }
 
+void ExecutorImpl::countBarriers(ArrayRef<Command> commands) {
+  barrierCounts.recorded +=
+      llvm::count_if(commands, [](const Command &command) {
+        return command.kind == Command::Kind::Barrier;
+      });
+  barrierCounts.minimum += countMinimumBarriers(commands);
+}
+
 LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
   if (!state.begun || !state.ended)
     return op->emitError() << "submits a command buffer that was not begun "
                               "and ended";
-  barrierCounts.recorded +=
-      llvm::count_if(state.commands, [](const Command &command) {
-        return command.kind == Command::Kind::Barrier;
-      });
-  barrierCounts.minimum += countMinimumBarriers(state.commands);
+  countBarriers(state.commands);
   // The device runs the commands (Device.h); the reference model unless
   // --device says otherwise.
   LogicalResult ran = options.device

@@ -97,6 +97,12 @@ static cl::list<std::string> skipDeviceRules(
              "none)"),
     cl::value_desc("rule,..."));
 
+static cl::opt<bool> skipTimelineRaces(
+    cl::cat(execCategory), "skip-timeline-races",
+    cl::desc("Do not check that queue submissions no chain of fences orders "
+             "touch disjoint bytes (leaves a missing wait to --device=vulkan "
+             "--validate)"));
+
 /// The rules skipped without --skip-device-rules: those the lowering still
 /// breaks. Each comes off the list once the lowering obeys it.
 static cl::opt<unsigned>
@@ -208,6 +214,7 @@ static ExecOptions getOptions() {
   for (const std::string &rule : skipDeviceRules)
     if (rule != "none")
       options.skippedDeviceRules.push_back(rule);
+  options.skipTimelineRaces = skipTimelineRaces;
   options.seed = seed;
   options.orders = std::max(1u, orders.getValue());
   options.maxMemory = std::max<int64_t>(0, maxMemory);

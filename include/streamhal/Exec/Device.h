@@ -19,9 +19,11 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace streamhal::exec {
 
@@ -45,6 +47,16 @@ struct DeviceTimes {
   double writeBackMs = 0;
 };
 
+/// One queue submission of a group the host awaits together
+/// (docs/async.md): its op, the commands of each of its command buffers,
+/// and the submissions of the group its fences make it wait for directly.
+struct SubmissionToRun {
+  mlir::Operation *op = nullptr;
+  llvm::ArrayRef<std::vector<Command>> commandBuffers;
+  /// Indices into the group, each smaller than this entry's.
+  llvm::SmallVector<unsigned> waits;
+};
+
 /// Runs the commands of submitted command buffers.
 class Device {
 public:
@@ -60,6 +72,13 @@ public:
   virtual mlir::LogicalResult run(ExecutorImpl &executor,
                                   mlir::Operation *submitOp,
                                   llvm::ArrayRef<Command> commands) = 0;
+  /// Runs `group`, the pending queue submissions `awaitOp` needs, listed in
+  /// issue order, each after the submissions it waits on; on return all are
+  /// complete as after `run`. The default runs each command buffer through
+  /// `run`, one after the other in the given order.
+  virtual mlir::LogicalResult
+  runSubmissions(ExecutorImpl &executor, mlir::Operation *awaitOp,
+                 llvm::ArrayRef<SubmissionToRun> group);
   /// Problems the device found outside any submission (for example
   /// validation messages at teardown); printed to `os`. Zero when none.
   virtual unsigned reportLateProblems(llvm::raw_ostream &os) { return 0; }

@@ -125,6 +125,10 @@ struct ExecOptions {
   DeviceLimitOverrides deviceLimits;
   /// Device rules not checked (names of kExecDeviceRules).
   llvm::SmallVector<std::string> skippedDeviceRules;
+  /// Skips the timeline's check that submissions no chain of fences orders
+  /// touch disjoint bytes, so that a real device's validation layer is the
+  /// only oracle of a missing wait (docs/device.md).
+  bool skipTimelineRaces = false;
   /// The device submitted command buffers run on (Device.h); null: the
   /// reference model.
   std::shared_ptr<Device> device;

@@ -10,7 +10,9 @@
 // Vulkan device (docs/device.md): VulkanSetup.cpp opens the instance, the
 // device and the built-in model kernel's pipeline; VulkanSubmit.cpp mirrors
 // the submission's buffers, records one VkCommandBuffer, submits it, waits
-// and writes the results back into the executor's buffers.
+// and writes the results back into the executor's buffers (DeviceWork);
+// VulkanQueue.cpp runs a group of queue submissions the same way, one
+// vkQueueSubmit each, ordered by timeline semaphores as their fences say.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,9 +21,11 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "streamhal/Exec/Device.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <atomic>
+#include <chrono>
 #include <mutex>
 #include <utility>
 #include <vector>
@@ -30,6 +34,8 @@
 namespace streamhal::exec {
 
 struct BufferRef;
+struct Command;
+class RootBuffer;
 
 /// Read slots and write slots of the model kernel (ModelKernel.comp): at
 /// most this many Read and this many Write bindings per dispatch.
@@ -79,6 +85,98 @@ struct KernelPipeline {
   uint32_t pushConstantCount = 0;
 };
 
+/// Adds the wall time since the previous lap (or since it was made) to one
+/// phase of DeviceTimes.
+class PhaseClock {
+public:
+  void lap(double &phaseMs) {
+    std::chrono::steady_clock::time_point now =
+        std::chrono::steady_clock::now();
+    phaseMs += std::chrono::duration<double, std::milli>(now - last).count();
+    last = now;
+  }
+
+private:
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+};
+
+class VulkanDevice;
+class ExecutorImpl;
+
+/// A root buffer's VkBuffer for one run: root bytes [base, end).
+struct Mirror {
+  std::shared_ptr<RootBuffer> root;
+  int64_t base = 0;
+  int64_t end = 0;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceMemory memory = VK_NULL_HANDLE;
+  /// Where its bytes lie in the staging buffer.
+  uint64_t stagingOffset = 0;
+};
+
+/// The device side of one run (one submission, or a group the host awaits
+/// together): a mirror of every root its commands touch, one staging
+/// buffer, the command buffers; all freed (after the queue is idle) when
+/// it goes. `commands` are the run's commands in program order; a label
+/// and a message name a command by its index there.
+class DeviceWork {
+public:
+  DeviceWork(VulkanDevice &vulkan, ExecutorImpl &executor,
+             mlir::Operation *errorOp, std::vector<const Command *> commands)
+      : vulkan(vulkan), executor(executor), errorOp(errorOp),
+        commands(std::move(commands)) {}
+  ~DeviceWork();
+  /// Makes the kernels' pipelines, the mirrors over the union of the
+  /// commands' accesses and the staging buffer holding the host's bytes.
+  mlir::LogicalResult prepare();
+  /// Whether the commands touch no byte (nothing to run).
+  bool isEmpty() const { return stagingBytes == 0; }
+  /// A begun one-shot command buffer, freed with the work.
+  mlir::FailureOr<VkCommandBuffer> beginCommandBuffer();
+  mlir::LogicalResult endCommandBuffer(VkCommandBuffer cmd);
+  /// Staging -> mirrors, then a barrier to the commands.
+  void recordUpload(VkCommandBuffer cmd);
+  /// `count` commands from index `first` of `commands`.
+  mlir::LogicalResult recordCommands(VkCommandBuffer cmd, unsigned first,
+                                     unsigned count);
+  /// A barrier from the commands, mirrors -> staging, a barrier to the host.
+  void recordReadback(VkCommandBuffer cmd);
+  /// Writes the device's bytes into the executor's buffers in program
+  /// order, with the reference model's uninitialized-read and read-only
+  /// checks.
+  mlir::LogicalResult writeBack();
+  /// Set once anything was submitted: the destructor waits for the queue.
+  bool submitted = false;
+
+private:
+  struct Allocation {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceMemory memory = VK_NULL_HANDLE;
+  };
+  mlir::FailureOr<Allocation> allocate(uint64_t size,
+                                       VkMemoryPropertyFlags required,
+                                       VkMemoryPropertyFlags preferred);
+  void label(VkCommandBuffer cmd, const std::string &name);
+  void unlabel(VkCommandBuffer cmd);
+  DeviceRange locate(const BufferRef &ref) const;
+
+  VulkanDevice &vulkan;
+  ExecutorImpl &executor;
+  mlir::Operation *errorOp;
+  std::vector<const Command *> commands;
+  /// The SPIR-V kernel of each dispatch, null for the model kernel.
+  std::vector<const KernelPipeline *> kernels;
+  /// Each model dispatch's region of the staging buffer.
+  std::vector<uint64_t> dispatchRegions;
+  std::vector<Mirror> mirrors;
+  llvm::DenseMap<RootBuffer *, unsigned> mirrorOf;
+  uint64_t stagingBytes = 0;
+  Allocation staging;
+  uint8_t *mapped = nullptr;
+  std::vector<Allocation> allocations;
+  std::vector<VkCommandBuffer> commandBuffers;
+};
+
 class VulkanDevice final : public Device {
 public:
   /// Opens the instance and, unless `listOnly`, the device `selector`
@@ -91,6 +189,11 @@ public:
   std::string getName() const override;
   mlir::LogicalResult run(ExecutorImpl &executor, mlir::Operation *submitOp,
                           llvm::ArrayRef<Command> commands) override;
+  /// VulkanQueue.cpp: one vkQueueSubmit per submission, each waiting on the
+  /// timeline semaphores of those it waits for and signalling its own.
+  mlir::LogicalResult
+  runSubmissions(ExecutorImpl &executor, mlir::Operation *awaitOp,
+                 llvm::ArrayRef<SubmissionToRun> group) override;
   unsigned reportLateProblems(llvm::raw_ostream &os) override;
   DeviceTimes takeTimes() override { return std::exchange(times, {}); }
 
@@ -102,6 +205,8 @@ public:
   struct Message {
     std::string text;
     int command = -1;
+    /// The submission of a group being submitted when it came, or -1.
+    int submission = -1;
   };
   /// Records a message; the layer may call from its own threads.
   void addMessage(Message message);
@@ -110,8 +215,12 @@ public:
   /// The command being recorded (the layer reports a hazard while the
   /// command is recorded), or -1.
   std::atomic<int> recordingCommand{-1};
+  /// The submission of a group in vkQueueSubmit (the layer checks it
+  /// against the submissions before it then), or -1.
+  std::atomic<int> submittingIndex{-1};
 
 private:
+  friend class DeviceWork;
   VulkanDevice() = default;
   bool createInstance(llvm::raw_ostream &errors);
   bool selectPhysicalDevice(llvm::StringRef selector,
@@ -145,12 +254,15 @@ private:
   /// among `allowed`, or -1.
   int findMemoryType(uint32_t allowed, VkMemoryPropertyFlags required,
                      VkMemoryPropertyFlags preferred) const;
-  /// Emits every message as an error at the op of the command it names
-  /// (else at `submitOp`) and clears them; fails when there was one.
-  mlir::LogicalResult reportMessages(llvm::ArrayRef<Command> commands,
-                                     mlir::Operation *submitOp);
+  /// Emits every message as an error at the op of the submission it came
+  /// in (of `submissionOps`), else of the command it names, else at
+  /// `fallbackOp`, and clears them; fails when there was one.
+  mlir::LogicalResult
+  reportMessages(llvm::ArrayRef<const Command *> commands,
+                 llvm::ArrayRef<mlir::Operation *> submissionOps,
+                 mlir::Operation *fallbackOp);
 
-  /// Summed by run() since the last takeTimes().
+  /// Summed by run() and runSubmissions() since the last takeTimes().
   DeviceTimes times;
   std::mutex messagesMutex;
   std::vector<Message> messages;

@@ -37,6 +37,7 @@ static VKAPI_ATTR VkBool32 VKAPI_CALL onMessage(
   auto *device = static_cast<VulkanDevice *>(user);
   VulkanDevice::Message message;
   message.command = device->recordingCommand;
+  message.submission = device->submittingIndex;
   if (data->pMessageIdName)
     message.text = std::string("[") + data->pMessageIdName + "] ";
   message.text += data->pMessage ? data->pMessage : "";
@@ -191,8 +192,12 @@ std::string VulkanDevice::getMissingFeatures(VkPhysicalDevice candidate) {
                            VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) == 0;
       }))
     missing.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+  VkPhysicalDeviceTimelineSemaphoreFeatures timeline{};
+  timeline.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES;
   VkPhysicalDevice8BitStorageFeatures storage8{};
   storage8.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES;
+  storage8.pNext = &timeline;
   VkPhysicalDeviceFeatures2 features{};
   features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
   features.pNext = &storage8;
@@ -202,6 +207,8 @@ std::string VulkanDevice::getMissingFeatures(VkPhysicalDevice candidate) {
     missing.push_back("shaderInt64");
   if (!storage8.storageBuffer8BitAccess)
     missing.push_back("storageBuffer8BitAccess");
+  if (!timeline.timelineSemaphore)
+    missing.push_back("timelineSemaphore");
   uint32_t family;
   if (!findComputeQueue(candidate, family))
     missing.push_back("a compute queue");
@@ -303,9 +310,15 @@ bool VulkanDevice::createDevice(llvm::raw_ostream &errors) {
   queueInfo.queueFamilyIndex = queueFamily;
   queueInfo.queueCount = 1;
   queueInfo.pQueuePriorities = &priority;
+  // Timeline semaphores stand for fences (VulkanQueue.cpp).
+  VkPhysicalDeviceTimelineSemaphoreFeatures timeline{};
+  timeline.sType =
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TIMELINE_SEMAPHORE_FEATURES;
+  timeline.timelineSemaphore = VK_TRUE;
   VkPhysicalDevice8BitStorageFeatures storage8{};
   storage8.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_8BIT_STORAGE_FEATURES;
   storage8.storageBuffer8BitAccess = VK_TRUE;
+  storage8.pNext = &timeline;
   VkPhysicalDeviceFeatures2 features{};
   features.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2;
   features.pNext = &storage8;

@@ -14,6 +14,8 @@
 // dispatch, barrier, one debug label per HAL op), and the bytes come back
 // down and are written into the executor's buffers in program order, with
 // the same uninitialized-read and read-only checks as the reference model.
+// DeviceWork holds these pieces; VulkanQueue.cpp uses them for a group of
+// queue submissions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +24,6 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/MathExtras.h"
-#include <chrono>
 #include <cstring>
 
 using namespace mlir;
@@ -81,78 +82,90 @@ LogicalResult VulkanDevice::checkLimits(ExecutorImpl &executor,
   return success();
 }
 
-LogicalResult VulkanDevice::reportMessages(ArrayRef<Command> commands,
-                                           Operation *submitOp) {
+LogicalResult VulkanDevice::reportMessages(ArrayRef<const Command *> commands,
+                                           ArrayRef<Operation *> submissionOps,
+                                           Operation *fallbackOp) {
   std::vector<Message> pending = takeMessages();
   if (pending.empty())
     return success();
   for (const Message &message : pending) {
-    bool attributed = message.command >= 0 &&
-                      message.command < static_cast<int>(commands.size());
-    Operation *op = attributed ? commands[message.command].op : submitOp;
+    Operation *op = fallbackOp;
+    if (message.submission >= 0 &&
+        message.submission < static_cast<int>(submissionOps.size()))
+      op = submissionOps[message.submission];
+    else if (message.command >= 0 &&
+             message.command < static_cast<int>(commands.size()))
+      op = commands[message.command]->op;
     op->emitError() << "Vulkan validation: " << message.text;
   }
   return failure();
 }
 
-namespace {
-/// A root buffer's VkBuffer for one submission: root bytes [base, end).
-struct Mirror {
-  std::shared_ptr<RootBuffer> root;
-  int64_t base = 0;
-  int64_t end = 0;
-  VkBuffer buffer = VK_NULL_HANDLE;
-  VkDeviceMemory memory = VK_NULL_HANDLE;
-  /// Where its bytes lie in the staging buffer.
-  uint64_t stagingOffset = 0;
-};
-
-/// A buffer and its memory, freed with the submission.
-struct Allocation {
-  VkBuffer buffer = VK_NULL_HANDLE;
-  VkDeviceMemory memory = VK_NULL_HANDLE;
-};
-
-/// Adds the wall time since the previous lap (or since it was made) to one
-/// phase of DeviceTimes.
-class PhaseClock {
-public:
-  void lap(double &phaseMs) {
-    std::chrono::steady_clock::time_point now =
-        std::chrono::steady_clock::now();
-    phaseMs += std::chrono::duration<double, std::milli>(now - last).count();
-    last = now;
+DeviceWork::~DeviceWork() {
+  VkDevice device = vulkan.device;
+  // Nothing is freed while the device may still use it (a failed wait).
+  if (submitted)
+    vkQueueWaitIdle(vulkan.queue);
+  if (!commandBuffers.empty())
+    vkFreeCommandBuffers(device, vulkan.commandPool, commandBuffers.size(),
+                         commandBuffers.data());
+  for (Allocation &allocation : allocations) {
+    vkDestroyBuffer(device, allocation.buffer, nullptr);
+    vkFreeMemory(device, allocation.memory, nullptr);
   }
+}
 
-private:
-  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
-};
-} // namespace
+FailureOr<DeviceWork::Allocation>
+DeviceWork::allocate(uint64_t size, VkMemoryPropertyFlags required,
+                     VkMemoryPropertyFlags preferred) {
+  VkDevice device = vulkan.device;
+  Allocation allocation;
+  VkBufferCreateInfo info{};
+  info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
+  info.size = llvm::alignTo(std::max<uint64_t>(size, 16), 16);
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+               VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+               VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  if (vkCreateBuffer(device, &info, nullptr, &allocation.buffer))
+    return errorOp->emitError()
+           << "cannot create a Vulkan buffer of " << size << " bytes";
+  allocations.push_back(allocation);
+  VkMemoryRequirements requirements;
+  vkGetBufferMemoryRequirements(device, allocation.buffer, &requirements);
+  int type =
+      vulkan.findMemoryType(requirements.memoryTypeBits, required, preferred);
+  VkMemoryAllocateInfo memoryInfo{};
+  memoryInfo.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
+  memoryInfo.allocationSize = requirements.size;
+  memoryInfo.memoryTypeIndex = type;
+  if (type < 0 ||
+      vkAllocateMemory(device, &memoryInfo, nullptr, &allocation.memory))
+    return errorOp->emitError() << "cannot allocate " << requirements.size
+                                << " bytes of Vulkan memory";
+  allocations.back().memory = allocation.memory;
+  vkBindBufferMemory(device, allocation.buffer, allocation.memory, 0);
+  return allocation;
+}
 
-LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
-                                ArrayRef<Command> commands) {
-  PhaseClock clock;
-  if (failed(checkLimits(executor, submitOp)))
-    return failure();
-
+LogicalResult DeviceWork::prepare() {
   // The roots the commands touch and the extent of each.
-  SmallVector<Mirror> mirrors;
-  DenseMap<RootBuffer *, unsigned> mirrorOf;
+  kernels.assign(commands.size(), nullptr);
+  dispatchRegions.assign(commands.size(), 0);
   unsigned dispatchCount = 0;
-  // The SPIR-V kernel of each dispatch, null for the model kernel.
-  SmallVector<const KernelPipeline *> kernels(commands.size(), nullptr);
   for (auto [index, command] : llvm::enumerate(commands)) {
-    if (command.kind == Command::Kind::Dispatch) {
-      ++dispatchCount;
-      recordingCommand = index;
+    if (command->kind == Command::Kind::Dispatch) {
+      vulkan.recordingCommand = index;
       FailureOr<const KernelPipeline *> kernel =
-          getKernelPipeline(executor.module, command);
-      recordingCommand = -1;
-      if (failed(kernel) || (!*kernel && failed(checkModelDispatch(command))))
+          vulkan.getKernelPipeline(executor.module, *command);
+      vulkan.recordingCommand = -1;
+      if (failed(kernel) ||
+          (!*kernel && failed(vulkan.checkModelDispatch(*command))))
         return failure();
       kernels[index] = *kernel;
+      dispatchRegions[index] = kDispatchStagingBytes * dispatchCount++;
     }
-    for (const Access &access : command.getAccesses()) {
+    for (const Access &access : command->getAccesses()) {
       if (access.range.length == 0)
         continue;
       auto [it, inserted] =
@@ -170,58 +183,20 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
           std::max(mirror.end, access.range.offset + access.range.length);
     }
   }
-  uint64_t stagingBytes = kDispatchStagingBytes * dispatchCount;
+  stagingBytes = kDispatchStagingBytes * dispatchCount;
   for (Mirror &mirror : mirrors) {
     mirror.base -= mirror.base % kMirrorGranule;
     mirror.stagingOffset = stagingBytes;
     uint64_t bytes = mirror.end - mirror.base;
-    if (bytes > maxAllocationSize)
-      return submitOp->emitError()
+    if (bytes > vulkan.maxAllocationSize)
+      return errorOp->emitError()
              << "touches " << bytes << " bytes of " << mirror.root->getName()
-             << ", more than Vulkan device '" << properties.deviceName
-             << "' allocates at once (" << maxAllocationSize << ")";
+             << ", more than Vulkan device '" << vulkan.properties.deviceName
+             << "' allocates at once (" << vulkan.maxAllocationSize << ")";
     stagingBytes += llvm::alignTo(bytes, 256);
   }
   if (stagingBytes == 0)
     return success();
-
-  std::vector<Allocation> allocations;
-  llvm::scope_exit release([&] {
-    for (Allocation &allocation : allocations) {
-      vkDestroyBuffer(device, allocation.buffer, nullptr);
-      vkFreeMemory(device, allocation.memory, nullptr);
-    }
-  });
-  auto allocate =
-      [&](uint64_t size, VkMemoryPropertyFlags required,
-          VkMemoryPropertyFlags preferred) -> FailureOr<Allocation> {
-    Allocation allocation;
-    VkBufferCreateInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO;
-    info.size = llvm::alignTo(std::max<uint64_t>(size, 16), 16);
-    info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                 VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
-                 VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-    info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-    if (vkCreateBuffer(device, &info, nullptr, &allocation.buffer))
-      return submitOp->emitError()
-             << "cannot create a Vulkan buffer of " << size << " bytes";
-    allocations.push_back(allocation);
-    VkMemoryRequirements requirements;
-    vkGetBufferMemoryRequirements(device, allocation.buffer, &requirements);
-    int type = findMemoryType(requirements.memoryTypeBits, required, preferred);
-    VkMemoryAllocateInfo memoryInfo{};
-    memoryInfo.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO;
-    memoryInfo.allocationSize = requirements.size;
-    memoryInfo.memoryTypeIndex = type;
-    if (type < 0 ||
-        vkAllocateMemory(device, &memoryInfo, nullptr, &allocation.memory))
-      return submitOp->emitError() << "cannot allocate " << requirements.size
-                                   << " bytes of Vulkan memory";
-    allocations.back().memory = allocation.memory;
-    vkBindBufferMemory(device, allocation.buffer, allocation.memory, 0);
-    return allocation;
-  };
 
   // Host-visible allocations and the host's buffers (arguments, globals)
   // get host-visible memory; device-only allocations device-local memory.
@@ -236,98 +211,118 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
     mirror.buffer = allocation->buffer;
     mirror.memory = allocation->memory;
     // Validation messages name the buffer as the executor does.
-    if (setObjectName) {
+    if (vulkan.setObjectName) {
       std::string name = mirror.root->getName();
       VkDebugUtilsObjectNameInfoEXT info{};
       info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_OBJECT_NAME_INFO_EXT;
       info.objectType = VK_OBJECT_TYPE_BUFFER;
       info.objectHandle = reinterpret_cast<uint64_t>(mirror.buffer);
       info.pObjectName = name.c_str();
-      setObjectName(device, &info);
+      vulkan.setObjectName(vulkan.device, &info);
     }
   }
-  FailureOr<Allocation> staging =
+  FailureOr<Allocation> stagingAllocation =
       allocate(stagingBytes,
                VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
                    VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
                VK_MEMORY_PROPERTY_HOST_CACHED_BIT);
-  if (failed(staging))
+  if (failed(stagingAllocation))
     return failure();
-  void *mapped = nullptr;
-  if (vkMapMemory(device, staging->memory, 0, VK_WHOLE_SIZE, 0, &mapped))
-    return submitOp->emitError() << "cannot map the Vulkan staging buffer";
-  auto *stagingBytesPtr = static_cast<uint8_t *>(mapped);
-  std::memset(stagingBytesPtr, 0, kDispatchStagingBytes * dispatchCount);
+  staging = *stagingAllocation;
+  void *pointer = nullptr;
+  if (vkMapMemory(vulkan.device, staging.memory, 0, VK_WHOLE_SIZE, 0, &pointer))
+    return errorOp->emitError() << "cannot map the Vulkan staging buffer";
+  mapped = static_cast<uint8_t *>(pointer);
+  std::memset(mapped, 0, kDispatchStagingBytes * dispatchCount);
   for (const Mirror &mirror : mirrors)
     mirror.root->read(mirror.base, llvm::MutableArrayRef<uint8_t>(
-                                       stagingBytesPtr + mirror.stagingOffset,
+                                       mapped + mirror.stagingOffset,
                                        mirror.end - mirror.base));
-  clock.lap(times.prepareMs);
+  return success();
+}
 
+FailureOr<VkCommandBuffer> DeviceWork::beginCommandBuffer() {
   VkCommandBufferAllocateInfo commandInfo{};
   commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
-  commandInfo.commandPool = commandPool;
+  commandInfo.commandPool = vulkan.commandPool;
   commandInfo.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
   commandInfo.commandBufferCount = 1;
   VkCommandBuffer cmd;
-  if (vkAllocateCommandBuffers(device, &commandInfo, &cmd))
-    return submitOp->emitError() << "cannot allocate a Vulkan command buffer";
-  llvm::scope_exit freeCommands(
-      [&] { vkFreeCommandBuffers(device, commandPool, 1, &cmd); });
+  if (vkAllocateCommandBuffers(vulkan.device, &commandInfo, &cmd))
+    return errorOp->emitError() << "cannot allocate a Vulkan command buffer";
+  commandBuffers.push_back(cmd);
   VkCommandBufferBeginInfo beginInfo{};
   beginInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
   beginInfo.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   vkBeginCommandBuffer(cmd, &beginInfo);
+  return cmd;
+}
 
-  auto label = [&](const std::string &name) {
-    if (!beginLabel)
-      return;
-    VkDebugUtilsLabelEXT info{};
-    info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT;
-    info.pLabelName = name.c_str();
-    beginLabel(cmd, &info);
-  };
-  auto unlabel = [&] {
-    if (endLabel)
-      endLabel(cmd);
-  };
-  auto barrier =
-      [&](VkPipelineStageFlags sourceStages, VkAccessFlags sourceAccess,
-          VkPipelineStageFlags targetStages, VkAccessFlags targetAccess) {
-        VkMemoryBarrier memoryBarrier{};
-        memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
-        memoryBarrier.srcAccessMask = sourceAccess;
-        memoryBarrier.dstAccessMask = targetAccess;
-        vkCmdPipelineBarrier(cmd, sourceStages, targetStages, 0, 1,
-                             &memoryBarrier, 0, nullptr, 0, nullptr);
-      };
-  constexpr VkPipelineStageFlags kDeviceStages =
-      VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
-  constexpr VkAccessFlags kDeviceWrites =
-      VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
-  constexpr VkAccessFlags kDeviceAccesses =
-      kDeviceWrites | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT;
+LogicalResult DeviceWork::endCommandBuffer(VkCommandBuffer cmd) {
+  if (vkEndCommandBuffer(cmd))
+    return errorOp->emitError() << "cannot record the Vulkan command buffer";
+  return success();
+}
 
-  // Up: staging -> mirrors.
-  label("streamhal upload");
+void DeviceWork::label(VkCommandBuffer cmd, const std::string &name) {
+  if (!vulkan.beginLabel)
+    return;
+  VkDebugUtilsLabelEXT info{};
+  info.sType = VK_STRUCTURE_TYPE_DEBUG_UTILS_LABEL_EXT;
+  info.pLabelName = name.c_str();
+  vulkan.beginLabel(cmd, &info);
+}
+
+void DeviceWork::unlabel(VkCommandBuffer cmd) {
+  if (vulkan.endLabel)
+    vulkan.endLabel(cmd);
+}
+
+DeviceRange DeviceWork::locate(const BufferRef &ref) const {
+  const Mirror &mirror = mirrors[mirrorOf.lookup(ref.root.get())];
+  return {mirror.buffer, static_cast<VkDeviceSize>(ref.offset - mirror.base)};
+}
+
+static void recordBarrier(VkCommandBuffer cmd,
+                          VkPipelineStageFlags sourceStages,
+                          VkAccessFlags sourceAccess,
+                          VkPipelineStageFlags targetStages,
+                          VkAccessFlags targetAccess) {
+  VkMemoryBarrier memoryBarrier{};
+  memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+  memoryBarrier.srcAccessMask = sourceAccess;
+  memoryBarrier.dstAccessMask = targetAccess;
+  vkCmdPipelineBarrier(cmd, sourceStages, targetStages, 0, 1, &memoryBarrier, 0,
+                       nullptr, 0, nullptr);
+}
+
+static constexpr VkPipelineStageFlags kDeviceStages =
+    VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT;
+static constexpr VkAccessFlags kDeviceWrites =
+    VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_WRITE_BIT;
+static constexpr VkAccessFlags kDeviceAccesses =
+    kDeviceWrites | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT;
+
+void DeviceWork::recordUpload(VkCommandBuffer cmd) {
+  label(cmd, "streamhal upload");
   for (const Mirror &mirror : mirrors) {
     VkBufferCopy region{mirror.stagingOffset, 0,
                         static_cast<VkDeviceSize>(mirror.end - mirror.base)};
-    vkCmdCopyBuffer(cmd, staging->buffer, mirror.buffer, 1, &region);
+    vkCmdCopyBuffer(cmd, staging.buffer, mirror.buffer, 1, &region);
   }
-  barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-          kDeviceStages, kDeviceAccesses);
-  unlabel();
+  recordBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                VK_ACCESS_TRANSFER_WRITE_BIT, kDeviceStages, kDeviceAccesses);
+  unlabel(cmd);
+}
 
-  auto locate = [&](const BufferRef &ref) -> DeviceRange {
-    const Mirror &mirror = mirrors[mirrorOf.lookup(ref.root.get())];
-    return {mirror.buffer, static_cast<VkDeviceSize>(ref.offset - mirror.base)};
-  };
-  unsigned dispatchIndex = 0;
-  for (auto [index, command] : llvm::enumerate(commands)) {
-    recordingCommand = index;
-    label("streamhal #" + std::to_string(index) + " " +
-          command.op->getName().getStringRef().str());
+LogicalResult DeviceWork::recordCommands(VkCommandBuffer cmd, unsigned first,
+                                         unsigned count) {
+  auto locateFn = [&](const BufferRef &ref) { return locate(ref); };
+  for (unsigned index = first; index < first + count; ++index) {
+    const Command &command = *commands[index];
+    vulkan.recordingCommand = index;
+    label(cmd, "streamhal #" + std::to_string(index) + " " +
+                   command.op->getName().getStringRef().str());
     switch (command.kind) {
     case Command::Kind::Fill:
       if (command.target.length > 0) {
@@ -346,49 +341,121 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
       }
       break;
     case Command::Kind::Barrier:
-      barrier(kDeviceStages, kDeviceWrites, kDeviceStages, kDeviceAccesses);
+      recordBarrier(cmd, kDeviceStages, kDeviceWrites, kDeviceStages,
+                    kDeviceAccesses);
       break;
     case Command::Kind::Dispatch: {
       LogicalResult recorded =
           kernels[index]
-              ? recordKernelDispatch(cmd, command, *kernels[index], locate)
-              : recordModelDispatch(cmd, command,
-                                    {staging->buffer, stagingBytesPtr,
-                                     kDispatchStagingBytes * dispatchIndex++},
-                                    locate);
-      if (failed(recorded))
+              ? vulkan.recordKernelDispatch(cmd, command, *kernels[index],
+                                            locateFn)
+              : vulkan.recordModelDispatch(
+                    cmd, command,
+                    {staging.buffer, mapped, dispatchRegions[index]}, locateFn);
+      if (failed(recorded)) {
+        vulkan.recordingCommand = -1;
         return failure();
+      }
       break;
     }
     }
-    unlabel();
+    unlabel(cmd);
   }
-  recordingCommand = -1;
+  vulkan.recordingCommand = -1;
+  return success();
+}
 
-  // Down: mirrors -> staging, then to the host.
-  label("streamhal readback");
-  barrier(kDeviceStages, kDeviceWrites, VK_PIPELINE_STAGE_TRANSFER_BIT,
-          VK_ACCESS_TRANSFER_READ_BIT);
+void DeviceWork::recordReadback(VkCommandBuffer cmd) {
+  label(cmd, "streamhal readback");
+  recordBarrier(cmd, kDeviceStages, kDeviceWrites,
+                VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_READ_BIT);
   for (const Mirror &mirror : mirrors) {
     VkBufferCopy region{0, mirror.stagingOffset,
                         static_cast<VkDeviceSize>(mirror.end - mirror.base)};
-    vkCmdCopyBuffer(cmd, mirror.buffer, staging->buffer, 1, &region);
+    vkCmdCopyBuffer(cmd, mirror.buffer, staging.buffer, 1, &region);
   }
-  barrier(VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT,
-          VK_PIPELINE_STAGE_HOST_BIT, VK_ACCESS_HOST_READ_BIT);
-  unlabel();
-  if (vkEndCommandBuffer(cmd))
-    return submitOp->emitError() << "cannot record the Vulkan command buffer";
+  recordBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_HOST_BIT,
+                VK_ACCESS_HOST_READ_BIT);
+  unlabel(cmd);
+}
+
+LogicalResult DeviceWork::writeBack() {
+  // Each command's reads must find initialized bytes (as on the reference
+  // model) and its writes record it as the last writer.
+  auto deviceBytes = [&](const BufferRef &ref) {
+    const Mirror &mirror = mirrors[mirrorOf.lookup(ref.root.get())];
+    return ArrayRef<uint8_t>(
+        mapped + mirror.stagingOffset + (ref.offset - mirror.base), ref.length);
+  };
+  for (const Command *command : commands) {
+    for (const Access &access : command->getAccesses()) {
+      if (access.range.length == 0)
+        continue;
+      if (access.reads)
+        if (std::optional<int64_t> poison =
+                access.range.root->findUninitialized(access.range.offset,
+                                                     access.range.length))
+          return command->op->emitError()
+                 << "reads uninitialized memory: byte " << *poison << " of "
+                 << access.range.root->getName() << " was never written";
+    }
+    for (const Access &access : command->getAccesses()) {
+      if (!access.writes || access.range.length == 0)
+        continue;
+      if (access.range.root->isReadOnly())
+        return command->op->emitError()
+               << "writes "
+               << formatRange(access.range.offset, access.range.length)
+               << " of " << access.range.root->getName()
+               << ", constant storage (an immutable global) that is read-only";
+      if (failed(executor.reserveMemory(
+              command->op,
+              access.range.root->getUnmaterializedBytes(access.range.offset,
+                                                        access.range.length),
+              "the device's result")))
+        return failure();
+      access.range.root->write(access.range.offset, deviceBytes(access.range),
+                               command->op);
+    }
+  }
+  return success();
+}
+
+LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
+                                ArrayRef<Command> commands) {
+  PhaseClock clock;
+  if (failed(checkLimits(executor, submitOp)))
+    return failure();
+  std::vector<const Command *> pointers;
+  for (const Command &command : commands)
+    pointers.push_back(&command);
+  DeviceWork work(*this, executor, submitOp, pointers);
+  if (failed(work.prepare()))
+    return failure();
+  if (work.isEmpty())
+    return success();
+  clock.lap(times.prepareMs);
+  FailureOr<VkCommandBuffer> cmd = work.beginCommandBuffer();
+  if (failed(cmd))
+    return failure();
+  work.recordUpload(*cmd);
+  if (failed(work.recordCommands(*cmd, 0, pointers.size())))
+    return failure();
+  work.recordReadback(*cmd);
+  if (failed(work.endCommandBuffer(*cmd)))
+    return failure();
   clock.lap(times.recordMs);
 
   VkSubmitInfo submitInfo{};
   submitInfo.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
   submitInfo.commandBufferCount = 1;
-  submitInfo.pCommandBuffers = &cmd;
+  submitInfo.pCommandBuffers = &*cmd;
   vkResetFences(device, 1, &fence);
   if (VkResult result = vkQueueSubmit(queue, 1, &submitInfo, fence))
     return submitOp->emitError()
            << "vkQueueSubmit failed (VkResult " << result << ")";
+  work.submitted = true;
   // A minute: far beyond what any test program needs.
   if (VkResult result =
           vkWaitForFences(device, 1, &fence, VK_TRUE, 60'000'000'000ull))
@@ -397,49 +464,9 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
            << ")";
   clock.lap(times.submitWaitMs);
   ++times.submissions;
-  if (failed(reportMessages(commands, submitOp)))
+  if (failed(reportMessages(pointers, {}, submitOp)))
     return failure();
-
-  // The results, written back in program order: each command's reads must
-  // find initialized bytes (as on the reference model) and its writes
-  // record it as the last writer.
-  auto deviceBytes = [&](const BufferRef &ref) {
-    const Mirror &mirror = mirrors[mirrorOf.lookup(ref.root.get())];
-    return ArrayRef<uint8_t>(stagingBytesPtr + mirror.stagingOffset +
-                                 (ref.offset - mirror.base),
-                             ref.length);
-  };
-  for (const Command &command : commands) {
-    for (const Access &access : command.getAccesses()) {
-      if (access.range.length == 0)
-        continue;
-      if (access.reads)
-        if (std::optional<int64_t> poison =
-                access.range.root->findUninitialized(access.range.offset,
-                                                     access.range.length))
-          return command.op->emitError()
-                 << "reads uninitialized memory: byte " << *poison << " of "
-                 << access.range.root->getName() << " was never written";
-    }
-    for (const Access &access : command.getAccesses()) {
-      if (!access.writes || access.range.length == 0)
-        continue;
-      if (access.range.root->isReadOnly())
-        return command.op->emitError()
-               << "writes "
-               << formatRange(access.range.offset, access.range.length)
-               << " of " << access.range.root->getName()
-               << ", constant storage (an immutable global) that is read-only";
-      if (failed(executor.reserveMemory(
-              command.op,
-              access.range.root->getUnmaterializedBytes(access.range.offset,
-                                                        access.range.length),
-              "the device's result")))
-        return failure();
-      access.range.root->write(access.range.offset, deviceBytes(access.range),
-                               command.op);
-    }
-  }
+  LogicalResult written = work.writeBack();
   clock.lap(times.writeBackMs);
-  return success();
+  return written;
 }
