@@ -40,7 +40,18 @@ reads), each observed by a result or by the caller's inputs:
               independent branches joined later), with host loads of
               earlier results between them whose values the next fragment
               splats: submission=async must order every dependent pair by
-              a fence and await exactly before each load and the return.
+              a fence and await exactly before each load and the return;
+  - program:  (only with --classes=program) a pipeline over a module: a
+              callee with its own fragments (sometimes a host load between
+              them, a global read or stored through an address) called
+              between the caller's fragments, its results flowing on; a
+              global read and written directly (util.global.load/store,
+              sometimes written in place by a tied fragment) and one read
+              and written through util.global.address and the indirect
+              ops; the latter's initial value computed by a fragment in a
+              util.initializer (sometimes from the first global); host
+              loads of results and of loaded globals between fragments;
+              both globals loaded again and returned at the end.
 
   gen_cow_fragments.py --seed=1 --count=60 > cow.mlir
   hal-exec cow.mlir --check-lowering --orders=4
@@ -58,7 +69,7 @@ DYNAMIC_EXTENT = 3  # hal-exec's value for a dynamic dim
 CLASSES = ["tied", "untied", "after", "call", "twice", "fresh", "clone",
            "concat", "global", "written"]
 # Classes only --classes names, so that the default sets stay as they were.
-EXTRA_CLASSES = ["pipeline"]
+EXTRA_CLASSES = ["pipeline", "program"]
 
 
 class Tensor:
@@ -235,7 +246,7 @@ class Function:
 def gen_class(rng, fid, kind):
     """Returns the text of one function (and any callee) of class `kind`."""
     etype = rng.choice(ELEMENT_TYPES)
-    dynamic = kind not in ("concat", "global") and rng.random() < 0.3
+    dynamic = kind not in ("concat", "global", "program") and rng.random() < 0.3
     rows = DYNAMIC_EXTENT if dynamic else rng.randint(1, 6)
     t = Tensor(etype, rows, rng.choice(COLUMNS), dynamic)
     f = Function(rng, fid, t, num_args=1)
@@ -330,6 +341,9 @@ def gen_class(rng, fid, kind):
     if kind == "pipeline":
         return gen_pipeline(rng, fid, t, f)
 
+    if kind == "program":
+        return gen_program(rng, fid, t, f)
+
     # concat: pieces first, then the target, then the updates.
     def build(b, args):
         piece = Tensor(t.etype, 1, t.cols, False)
@@ -382,6 +396,133 @@ def gen_pipeline(rng, fid, t, f):
         other = rng.choice(values[1:-1])
         returns.append(other)
     return f.text(f"f{fid}", returns)
+
+
+def host_load(rng, t, f, source):
+    """A host load of one element of `source`; returns the scalar's name."""
+    f.loads = getattr(f, "loads", 0) + 1
+    n = f.loads
+    f.lines.append(f"  %r{n} = arith.constant {rng.randrange(t.rows)} : index")
+    f.lines.append(f"  %q{n} = arith.constant {rng.randrange(t.cols)} : index")
+    f.lines.append(f"  %x{n} = flow.tensor.load {source}[%r{n}, %q{n}] : {t.type()}")
+    return f"%x{n}"
+
+
+def step_fragment(rng, t, f, values, loads_from):
+    """A fragment over one or two earlier values (a chain, a branch or a
+    join), sometimes splatting a host load of an earlier result."""
+    shape = rng.choice(["chain", "chain", "branch", "join"])
+    if shape == "chain" or len(values) == 1:
+        reads = [values[-1]]
+    elif shape == "branch":
+        reads = [rng.choice(values)]
+    else:
+        reads = rng.sample(values, 2)
+    scalars = []
+    if loads_from and rng.random() < 0.5:
+        scalars = [host_load(rng, t, f, rng.choice(loads_from))]
+
+    def build(b, args, n=len(reads), scalars=scalars):
+        extra = b.splat(t, args[n]) if scalars else None
+        return [b.dispatch(args[:n], t, second=extra)]
+    return f.fragment(reads, [None], build, scalars)
+
+
+def gen_program(rng, fid, t, f):
+    """A pipeline with a call, direct and indirect globals and an
+    initializer (static shapes: globals have static types)."""
+    ty = t.type()
+    ptr = f"!util.ptr<{ty}>"
+    g, h = f"@g{fid}", f"@h{fid}"
+    literal = "1.5" if t.etype.startswith("f") else "3"
+    out = [f"util.global private mutable {g} = dense<{literal}> : {ty}\n",
+           f"util.global private mutable {h} : {ty}\n"]
+
+    # The initializer: a fragment computes @h's initial value, from a
+    # splat or from @g's initial value.
+    init = Function(rng, fid, t, num_args=0)
+    if rng.random() < 0.5:
+        init.lines.append(f"  %g = util.global.load {g} : {ty}")
+        first = init.fragment(["%g"], [None], lambda b, args: [b.dispatch([args[0]], t)])
+    else:
+        first = init.fragment([], [None], lambda b, args: [b.dispatch([], t, second=b.splat(t))])
+    init.lines.append(f"  util.global.store {first[0]}, {h} : {ty}")
+    out.append("\n".join(["util.initializer {"] + init.lines + ["  util.return", "}"]) + "\n")
+
+    # The callee: one or two fragments over its argument (and sometimes
+    # @g), sometimes a host load between them, sometimes storing its
+    # result through a pointer to @h.
+    callee = Function(rng, fid, t, num_args=1)
+    cvalues = ["%t0"]
+    if rng.random() < 0.4:
+        callee.lines.append(f"  %cg = util.global.load {g} : {ty}")
+        cvalues.append("%cg")
+    cvalues += callee.fragment(cvalues[-1:] if len(cvalues) == 1 else cvalues, [None],
+                               lambda b, args: [b.dispatch(args[:2], t)])
+    if rng.random() < 0.6:
+        cvalues += step_fragment(rng, t, callee, cvalues, cvalues[-1:])
+    cresults = [cvalues[-1]]
+    if rng.random() < 0.3:
+        callee.lines.append(f"  %cp = util.global.address {h} : {ptr}")
+        callee.lines.append(f"  util.global.store.indirect {cvalues[-1]}, %cp : {ty} -> {ptr}")
+    two = rng.random() < 0.4
+    if two:
+        cresults.append(cvalues[-2])
+    out.append(callee.text(f"f{fid}_callee", cresults, private=True))
+
+    # The caller: fragments, calls, loads and stores of both globals.
+    values = ["%t0"]
+    results = []  # values made by the device: results, calls, loads
+    n = 0
+    steps = ["fragment", "call"] + [rng.choice(["fragment", "fragment", "call",
+                                                "load", "load_indirect", "store",
+                                                "store_indirect", "tied"])
+                                    for _ in range(rng.randint(2, 6))]
+    rng.shuffle(steps)
+    for step in steps:
+        n += 1
+        if step == "fragment":
+            made = step_fragment(rng, t, f, values, results)
+        elif step == "call":
+            arg = rng.choice(values)
+            if results and rng.random() < 0.3:
+                # The host reads an element of the value it passes.
+                host_load(rng, t, f, rng.choice(results))
+            lhs = f"%c{n}:2" if two else f"%c{n}"
+            types = ", ".join([ty] * len(cresults))
+            f.lines.append(f"  {lhs} = call @f{fid}_callee({arg}) : ({ty}) -> ({types})")
+            made = [f"%c{n}#0", f"%c{n}#1"] if two else [f"%c{n}"]
+        elif step == "load":
+            f.lines.append(f"  %l{n} = util.global.load {g} : {ty}")
+            made = [f"%l{n}"]
+        elif step == "load_indirect":
+            f.lines.append(f"  %p{n} = util.global.address {h} : {ptr}")
+            f.lines.append(f"  %l{n} = util.global.load.indirect %p{n} : {ptr} -> {ty}")
+            made = [f"%l{n}"]
+        elif step in ("store", "store_indirect"):
+            if len(values) == 1:
+                continue
+            value = rng.choice(values[1:])
+            if step == "store":
+                f.lines.append(f"  util.global.store {value}, {g} : {ty}")
+            else:
+                f.lines.append(f"  %p{n} = util.global.address {h} : {ptr}")
+                f.lines.append(f"  util.global.store.indirect {value}, %p{n} : {ty} -> {ptr}")
+            continue
+        else:  # tied: @g written in place by a fragment and stored back
+            f.lines.append(f"  %l{n} = util.global.load {g} : {ty}")
+            made = f.fragment([f"%l{n}"], [0], lambda b, args: [b.write(t, args[0])])
+            f.lines.append(f"  util.global.store {made[0]}, {g} : {ty}")
+        values += made
+        results += made
+    f.lines.append(f"  %end_g = util.global.load {g} : {ty}")
+    f.lines.append(f"  %end_p = util.global.address {h} : {ptr}")
+    f.lines.append(f"  %end_h = util.global.load.indirect %end_p : {ptr} -> {ty}")
+    returns = [values[-1], "%end_g", "%end_h"]
+    if len(values) > 2 and rng.random() < 0.5:
+        returns.append(rng.choice(values[1:-1]))
+    out.append(f.text(f"f{fid}", returns))
+    return "".join(out)
 
 
 def main():

@@ -271,6 +271,96 @@ func.func @waits_for_argument_reader(%arg: !hal.buffer) {
 
 // -----
 
+// An allocation stored into a global is what a later load of the global
+// returns: a submission reading the loaded global waits for the one writing
+// the allocation (found by utils/gen_cow_fragments.py --classes=program: a
+// tied fragment on a copy of a global stored back, the global loaded again
+// and written in place by the next fragment). Directly and through a
+// pointer (a call the allocation is passed to counts as storing it).
+// CHECK-LABEL: func.func @stored_allocation
+// CHECK: %[[F0:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([]) signal(%[[F0]])
+// CHECK: %[[F1:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([%[[F0]]]) signal(%[[F1]])
+// CHECK-LABEL: func.func @stored_allocation_indirect
+// CHECK: %[[F0:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([]) signal(%[[F0]])
+// CHECK: %[[F1:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([%[[F0]]]) signal(%[[F1]])
+// CHECK-LABEL: func.func @unstored_allocation
+// CHECK: %[[F0:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([]) signal(%[[F0]])
+// CHECK: %[[F1:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([]) signal(%[[F1]])
+util.global private mutable @cache : !hal.buffer
+func.func @stored_allocation() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %pattern = arith.constant 7 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c4}
+  %cmd0 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd0 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd0 : !hal.command_buffer> target(%a : !hal.buffer)[%c0, %c4] pattern(%pattern : i32)
+  hal.command_buffer.end<%cmd0 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd0
+  util.global.store %a, @cache : !hal.buffer
+  %g = util.global.load @cache : !hal.buffer
+  %b = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c4}
+  %cmd1 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd1 : !hal.command_buffer>
+  hal.command_buffer.copy_buffer<%cmd1 : !hal.command_buffer> source(%g : !hal.buffer)[%c0] target(%b : !hal.buffer)[%c0] length(%c4)
+  hal.command_buffer.end<%cmd1 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd1
+  return
+}
+func.func @stored_allocation_indirect() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %pattern = arith.constant 7 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c4}
+  %cmd0 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd0 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd0 : !hal.command_buffer> target(%a : !hal.buffer)[%c0, %c4] pattern(%pattern : i32)
+  hal.command_buffer.end<%cmd0 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd0
+  %p = util.global.address @cache : !util.ptr<!hal.buffer>
+  util.global.store.indirect %a, %p : !hal.buffer -> !util.ptr<!hal.buffer>
+  %g = util.global.load @cache : !hal.buffer
+  %cmd1 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd1 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd1 : !hal.command_buffer> target(%g : !hal.buffer)[%c0, %c4] pattern(%pattern : i32)
+  hal.command_buffer.end<%cmd1 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd1
+  return
+}
+// An allocation that never escapes shares no bytes with a global.
+func.func @unstored_allocation() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %pattern = arith.constant 7 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c4}
+  %cmd0 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd0 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd0 : !hal.command_buffer> target(%a : !hal.buffer)[%c0, %c4] pattern(%pattern : i32)
+  hal.command_buffer.end<%cmd0 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd0
+  %g = util.global.load @cache : !hal.buffer
+  %cmd1 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd1 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd1 : !hal.command_buffer> target(%g : !hal.buffer)[%c0, %c4] pattern(%pattern : i32)
+  hal.command_buffer.end<%cmd1 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd1
+  return
+}
+
+// -----
+
 // An initializer leaves no work pending either.
 // CHECK-LABEL: util.initializer
 // CHECK: %[[F0:.+]] = hal.fence.create

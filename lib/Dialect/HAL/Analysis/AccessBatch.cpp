@@ -38,7 +38,7 @@ void AccessBatch::add(const BufferAccess &access) {
   if (inserted) {
     buckets.emplace_back();
     buckets.back().root = access.root;
-    if (access.root.kind != BufferRootKind::Allocation)
+    if (access.root.kind != BufferRootKind::Allocation || access.root.escapes)
       aliasableBuckets.push_back(it->second);
   }
   Bucket &bucket = buckets[it->second];

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
@@ -33,6 +34,14 @@ bool BufferRoot::mayAlias(const BufferRoot &other) const {
   if (*this == other)
     return true;
   if (kind == BufferRootKind::Unknown || other.kind == BufferRootKind::Unknown)
+    return true;
+  // An allocation stored into a global is what a later load of a global
+  // returns.
+  auto escapesInto = [](const BufferRoot &allocation, const BufferRoot &global) {
+    return allocation.kind == BufferRootKind::Allocation && allocation.escapes &&
+           global.kind == BufferRootKind::Global;
+  };
+  if (escapesInto(*this, other) || escapesInto(other, *this))
     return true;
   // Fresh allocations share bytes with nothing else; arguments, buffer view
   // buffers and globals may all be the same bytes.
@@ -158,6 +167,26 @@ static bool fitsInSlice(Value length, Value size) {
          *constantLength <= *constantSize;
 }
 
+/// Returns true when `buffer` (or a subspan of it) is stored into a global,
+/// directly or through a pointer, or passed to a call (which may store it).
+static bool escapesIntoGlobal(Value buffer) {
+  SmallVector<Value> worklist = {buffer};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (auto subspan = dyn_cast<hal::BufferSubspanOp>(user)) {
+        if (subspan.getSourceBuffer() == value)
+          worklist.push_back(subspan.getResult());
+        continue;
+      }
+      if (isa<util::GlobalStoreOp, util::GlobalStoreIndirectOp,
+              CallOpInterface>(user))
+        return true;
+    }
+  }
+  return false;
+}
+
 static BufferRoot getRoot(Value buffer) {
   BufferRoot root;
   root.value = buffer;
@@ -171,6 +200,7 @@ static BufferRoot getRoot(Value buffer) {
   Operation *def = buffer.getDefiningOp();
   if (isa<hal::AllocatorAllocateOp>(def)) {
     root.kind = BufferRootKind::Allocation;
+    root.escapes = escapesIntoGlobal(buffer);
   } else if (auto view = dyn_cast<hal::BufferViewBufferOp>(def)) {
     root.kind = BufferRootKind::BufferView;
     root.value = view.getBufferView();

@@ -52,6 +52,11 @@ struct BufferRoot {
   mlir::Value value;
   /// The global's symbol, for BufferRootKind::Global.
   mlir::StringAttr global;
+  /// For an allocation: it escapes into a global (`util.global.store`,
+  /// `.store.indirect`, or a call that may store it), so a later
+  /// `util.global.load` may return its bytes. Derived from `value`, not part
+  /// of the root's identity.
+  bool escapes = false;
 
   bool operator==(const BufferRoot &other) const {
     return kind == other.kind && value == other.value && global == other.global;
