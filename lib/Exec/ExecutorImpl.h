@@ -337,6 +337,19 @@ public:
                                            int64_t ordinal, bool setPushed);
   mlir::LogicalResult executeCommand(const Command &command, bool record);
   mlir::LogicalResult runBatch(llvm::ArrayRef<const Command *> batch);
+  /// Runs some work with `runFirst`, then `options.orders - 1` more times
+  /// with `runOther(order)` from the same starting bytes of `roots` (every
+  /// root the work may touch), and fails at the first order whose bytes
+  /// differ, reported by `reportDifference`. Leaves the first run's bytes.
+  /// `what` names the work in an out-of-memory error at `user`.
+  mlir::LogicalResult runInOrders(
+      mlir::Operation *user, llvm::ArrayRef<RootBuffer *> roots,
+      const llvm::Twine &what,
+      llvm::function_ref<mlir::LogicalResult()> runFirst,
+      llvm::function_ref<mlir::LogicalResult(unsigned order)> runOther,
+      llvm::function_ref<void(unsigned order, RootBuffer &root, int64_t byte,
+                              const RootBuffer::Snapshot &expected)>
+          reportDifference);
 
   mlir::ModuleOp module;
   ExecOptions options;

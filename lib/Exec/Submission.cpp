@@ -312,22 +312,67 @@ LogicalResult ExecutorImpl::runBatch(ArrayRef<const Command *> batch) {
 
   // Every root the batch touches, in first-touch order.
   llvm::SetVector<RootBuffer *> roots;
-  DenseMap<RootBuffer *, std::shared_ptr<RootBuffer>> owners;
   for (const Command *command : batch)
-    for (const Access &access : command->getAccesses()) {
+    for (const Access &access : command->getAccesses())
       roots.insert(access.range.root.get());
-      owners[access.range.root.get()] = access.range.root;
-    }
-  // The snapshots hold copies of the roots' pages while the batch reruns.
+  SplitMix64 shuffle(options.seed ^ 0x5eed0f0bde5ull);
+  return runInOrders(
+      batch.front()->op, roots.getArrayRef(),
+      "running its barrier-delimited batch",
+      [&]() -> LogicalResult {
+        for (const Command *command : batch)
+          if (failed(executeCommand(*command, /*record=*/true)))
+            return failure();
+        return success();
+      },
+      [&](unsigned order) -> LogicalResult {
+        SmallVector<const Command *> permuted(batch.begin(), batch.end());
+        if (order == 1) {
+          std::reverse(permuted.begin(), permuted.end());
+        } else {
+          for (size_t i = permuted.size() - 1; i > 0; --i)
+            std::swap(permuted[i], permuted[shuffle.next() % (i + 1)]);
+        }
+        for (const Command *command : permuted)
+          if (failed(executeCommand(*command, /*record=*/false)))
+            return batch.front()->op->emitError()
+                   << "fails when its barrier-delimited batch runs in another "
+                      "order (order "
+                   << order << "): a race";
+        return success();
+      },
+      [&](unsigned order, RootBuffer &root, int64_t byte,
+          const RootBuffer::Snapshot &expected) {
+        Operation *now = root.getLastWriter(byte);
+        Operation *then = expected.getLastWriter(byte);
+        Operation *blamed = now ? now : batch.front()->op;
+        InFlightDiagnostic diag =
+            blamed->emitError()
+            << "race: its barrier-delimited batch gives different bytes in "
+               "order "
+            << order << " than in program order (byte " << byte << " of "
+            << root.getName() << ")";
+        if (then)
+          diag.attachNote(then->getLoc()) << "in program order written by this";
+      });
+}
+
+LogicalResult ExecutorImpl::runInOrders(
+    Operation *user, ArrayRef<RootBuffer *> roots, const Twine &what,
+    function_ref<LogicalResult()> runFirst,
+    function_ref<LogicalResult(unsigned order)> runOther,
+    function_ref<void(unsigned order, RootBuffer &root, int64_t byte,
+                      const RootBuffer::Snapshot &expected)>
+        reportDifference) {
+  // The snapshots hold copies of the roots' pages while the work reruns.
   int64_t held = 0;
   llvm::scope_exit release([&] { memory->used -= held; });
   auto hold = [&]() -> LogicalResult {
     int64_t bytes = 0;
     for (RootBuffer *root : roots)
       bytes += root->getMaterializedBytes();
-    if (failed(reserveMemory(batch.front()->op, bytes,
-                             "running its barrier-delimited batch in " +
-                                 Twine(options.orders) + " orders")))
+    if (failed(reserveMemory(
+            user, bytes, what + " in " + Twine(options.orders) + " orders")))
       return failure();
     held += bytes;
     memory->used += bytes;
@@ -338,50 +383,22 @@ LogicalResult ExecutorImpl::runBatch(ArrayRef<const Command *> batch) {
   SmallVector<RootBuffer::Snapshot> before;
   for (RootBuffer *root : roots)
     before.push_back(root->snapshot());
-
-  for (const Command *command : batch)
-    if (failed(executeCommand(*command, /*record=*/true)))
-      return failure();
-  if (failed(hold()))
+  if (failed(runFirst()) || failed(hold()))
     return failure();
   SmallVector<RootBuffer::Snapshot> expected;
   for (RootBuffer *root : roots)
     expected.push_back(root->snapshot());
 
-  SplitMix64 shuffle(options.seed ^ 0x5eed0f0bde5ull);
   for (unsigned order = 1; order < options.orders; ++order) {
-    SmallVector<const Command *> permuted(batch.begin(), batch.end());
-    if (order == 1) {
-      std::reverse(permuted.begin(), permuted.end());
-    } else {
-      for (size_t i = permuted.size() - 1; i > 0; --i)
-        std::swap(permuted[i], permuted[shuffle.next() % (i + 1)]);
-    }
     for (auto [root, saved] : llvm::zip(roots, before))
       root->restore(saved);
-    for (const Command *command : permuted)
-      if (failed(executeCommand(*command, /*record=*/false)))
-        return batch.front()->op->emitError()
-               << "fails when its barrier-delimited batch runs in another "
-                  "order (order "
-               << order << "): a race";
-    for (auto [root, result] : llvm::zip(roots, expected)) {
-      std::optional<int64_t> difference = root->firstDifference(result);
-      if (!difference)
-        continue;
-      Operation *now = root->getLastWriter(*difference);
-      Operation *then = result.getLastWriter(*difference);
-      Operation *blamed = now ? now : batch.front()->op;
-      InFlightDiagnostic diag =
-          blamed->emitError()
-          << "race: its barrier-delimited batch gives different bytes in "
-             "order "
-          << order << " than in program order (byte " << *difference << " of "
-          << root->getName() << ")";
-      if (then)
-        diag.attachNote(then->getLoc()) << "in program order written by this";
+    if (failed(runOther(order)))
       return failure();
-    }
+    for (auto [root, result] : llvm::zip(roots, expected))
+      if (std::optional<int64_t> difference = root->firstDifference(result)) {
+        reportDifference(order, *root, *difference, result);
+        return failure();
+      }
   }
   for (auto [root, result] : llvm::zip(roots, expected))
     root->restore(result);

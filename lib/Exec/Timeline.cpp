@@ -458,64 +458,37 @@ LogicalResult ExecutorImpl::runSubmissions(Operation *awaitOp,
   for (unsigned index : indices)
     for (const Access &access : submissions[index].accesses)
       roots.insert(access.range.root.get());
-  int64_t held = 0;
-  llvm::scope_exit release([&] { memory->used -= held; });
-  auto hold = [&]() -> LogicalResult {
-    int64_t bytes = 0;
-    for (RootBuffer *root : roots)
-      bytes += root->getMaterializedBytes();
-    if (failed(reserveMemory(awaitOp, bytes,
-                             "running the submissions it awaits in " +
-                                 Twine(options.orders) + " orders")))
-      return failure();
-    held += bytes;
-    memory->used += bytes;
-    return success();
-  };
-  if (failed(hold()))
-    return failure();
-  SmallVector<RootBuffer::Snapshot> before;
-  for (RootBuffer *root : roots)
-    before.push_back(root->snapshot());
-  if (failed(runInProgramOrder()) || failed(hold()))
-    return failure();
-  SmallVector<RootBuffer::Snapshot> expected;
-  for (RootBuffer *root : roots)
-    expected.push_back(root->snapshot());
-
   SplitMix64 shuffle(options.seed ^ 0x71e11e5eedull);
-  for (unsigned order = 1; order < options.orders; ++order) {
-    SmallVector<unsigned> permuted =
-        getOtherOrder(indices, submissions, order, shuffle);
-    for (auto [root, saved] : llvm::zip(roots, before))
-      root->restore(saved);
-    for (unsigned index : permuted)
-      for (const std::vector<Command> &commands :
-           submissions[index].commandBuffers)
-        for (const Command &command : commands)
-          if (failed(executeCommand(command, /*record=*/false)))
-            return awaitOp->emitError()
-                   << "fails when the submissions it awaits run in another "
-                      "order the fences allow (order "
-                   << order << "): a missing fence";
-    for (auto [root, result] : llvm::zip(roots, expected)) {
-      std::optional<int64_t> difference = root->firstDifference(result);
-      if (!difference)
-        continue;
-      Operation *then = result.getLastWriter(*difference);
-      InFlightDiagnostic diag =
-          awaitOp->emitError()
-          << "race: the submissions it awaits give different bytes in "
-             "order "
-          << order << " than in issue order (byte " << *difference << " of "
-          << root->getName() << "): a missing fence";
-      if (then)
-        diag.attachNote(then->getLoc()) << "in issue order written by this";
-      return failure();
-    }
-  }
-  for (auto [root, result] : llvm::zip(roots, expected))
-    root->restore(result);
+  if (failed(runInOrders(
+          awaitOp, roots.getArrayRef(), "running the submissions it awaits",
+          runInProgramOrder,
+          [&](unsigned order) -> LogicalResult {
+            for (unsigned index :
+                 getOtherOrder(indices, submissions, order, shuffle))
+              for (const std::vector<Command> &commands :
+                   submissions[index].commandBuffers)
+                for (const Command &command : commands)
+                  if (failed(executeCommand(command, /*record=*/false)))
+                    return awaitOp->emitError()
+                           << "fails when the submissions it awaits run in "
+                              "another order the fences allow (order "
+                           << order << "): a missing fence";
+            return success();
+          },
+          [&](unsigned order, RootBuffer &root, int64_t byte,
+              const RootBuffer::Snapshot &expected) {
+            Operation *then = expected.getLastWriter(byte);
+            InFlightDiagnostic diag =
+                awaitOp->emitError()
+                << "race: the submissions it awaits give different bytes in "
+                   "order "
+                << order << " than in issue order (byte " << byte << " of "
+                << root.getName() << "): a missing fence";
+            if (then)
+              diag.attachNote(then->getLoc())
+                  << "in issue order written by this";
+          })))
+    return failure();
   complete();
   return success();
 }

@@ -54,13 +54,13 @@ struct StreamFragmentLowering
   matchAndRewrite(flow::ExStreamFragmentOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     // The up-front check planned the fragment already when it ran with a
-    // cache; otherwise plan it here, silently: user errors are reported by
-    // checkFlowToHALLowerable, a pattern only declines.
+    // cache made for these options' copy policy; otherwise plan it here,
+    // silently: user errors are reported by checkFlowToHALLowerable, a
+    // pattern only declines.
     const FragmentPlan *plan =
-        options.plans ? options.plans->lookup(op) : nullptr;
-    assert(
-        (!options.plans || options.plans->getCopyPolicy() == options.copies) &&
-        "plans made with another copy policy than the options'");
+        options.plans && options.plans->getCopyPolicy() == options.copies
+            ? options.plans->lookup(op)
+            : nullptr;
     std::unique_ptr<FragmentPlan> ownPlan;
     if (!plan) {
       FailureOr<std::unique_ptr<FragmentPlan>> planned = FragmentPlan::build(

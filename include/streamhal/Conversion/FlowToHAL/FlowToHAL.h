@@ -80,9 +80,9 @@ struct FlowToHALOptions {
   FlowToHALStatistics *statistics = nullptr;
   /// Optional plans from checkFlowToHALLowerable, read by the fragment
   /// pattern so that each fragment is checked and planned once; must outlive
-  /// the conversion, and be made with the same `copies`. A fragment without
-  /// a plan is planned by the pattern itself, silently (it declines when
-  /// the fragment cannot be lowered).
+  /// the conversion. Plans made with another `copies` than these options'
+  /// are not used. A fragment without a plan is planned by the pattern
+  /// itself, silently (it declines when the fragment cannot be lowered).
   const FragmentPlanCache *plans = nullptr;
   /// Optional: which fragment results the host may read, computed on the
   /// module before the conversion; must outlive it. Without it every output

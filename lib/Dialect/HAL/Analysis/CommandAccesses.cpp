@@ -37,9 +37,10 @@ bool BufferRoot::mayAlias(const BufferRoot &other) const {
     return true;
   // An allocation stored into a global is what a later load of a global
   // returns.
-  auto escapesInto = [](const BufferRoot &allocation, const BufferRoot &global) {
-    return allocation.kind == BufferRootKind::Allocation && allocation.escapes &&
-           global.kind == BufferRootKind::Global;
+  auto escapesInto = [](const BufferRoot &allocation,
+                        const BufferRoot &global) {
+    return allocation.kind == BufferRootKind::Allocation &&
+           allocation.escapes && global.kind == BufferRootKind::Global;
   };
   if (escapesInto(*this, other) || escapesInto(other, *this))
     return true;
