@@ -262,6 +262,23 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
         functions.push_back(function);
   }
   bool ok = true;
+  // Runs a function, printing its results; for a run of the HAL level also
+  // its barriers and (on a device that times) its device time.
+  auto runAndPrint = [&](Executor &executor, func::FuncOp callee,
+                         ArrayRef<HostValue> arguments,
+                         bool isHALRun) -> FailureOr<SmallVector<HostValue>> {
+    DeviceRunTimer timer(commandDevice.get());
+    FailureOr<SmallVector<HostValue>> results = executor.run(callee, arguments);
+    timer.stop();
+    if (failed(results))
+      return failure();
+    printResults(os, callee.getSymName(), *results);
+    if (isHALRun) {
+      printBarrierCounts(os, callee.getSymName(), executor.getBarrierCounts());
+      timer.print(os, callee.getSymName());
+    }
+    return results;
+  };
   for (func::FuncOp function : functions) {
     if (functionName.empty()) {
       // Running every function: skip those that call into a declaration.
@@ -293,35 +310,19 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
         continue;
       }
       Executor halExecutor(lowered, getOptions());
-      DeviceRunTimer timer(commandDevice.get());
-      FailureOr<SmallVector<HostValue>> halResults =
-          halExecutor.run(halFunction, *arguments);
-      timer.stop();
-      if (failed(halResults)) {
-        ok = false;
-        continue;
-      }
-      printResults(os, function.getSymName(), *halResults);
-      printBarrierCounts(os, function.getSymName(),
-                         halExecutor.getBarrierCounts());
-      timer.print(os, function.getSymName());
+      ok &= succeeded(runAndPrint(halExecutor, halFunction, *arguments,
+                                  /*isHALRun=*/true));
       continue;
     }
     Executor flowExecutor(module, getOptions());
     // Without a lowering, this run is the one to time (a HAL program).
-    DeviceRunTimer plainTimer(commandDevice.get());
     FailureOr<SmallVector<HostValue>> results =
-        flowExecutor.run(function, *arguments);
-    plainTimer.stop();
+        runAndPrint(flowExecutor, function, *arguments, !lowered);
     if (failed(results)) {
       ok = false;
       continue;
     }
-    printResults(os, function.getSymName(), *results);
     if (!lowered) {
-      printBarrierCounts(os, function.getSymName(),
-                         flowExecutor.getBarrierCounts());
-      plainTimer.print(os, function.getSymName());
       continue;
     }
     auto halFunction =
