@@ -25,11 +25,8 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${1:-$here/../../build}"
 runs="${2:-11}"
-hal_opt="$build/bin/hal-opt"
-if [[ ! -x "$hal_opt" ]]; then
-  echo "error: $hal_opt not found (pass the build directory)" >&2
-  exit 1
-fi
+source "$here/../common.sh"
+hal_opt="$(bench_tool "$build" hal-opt)"
 if ! "$hal_opt" --help | grep -- --test-stream-liveness >/dev/null; then
   echo "error: $hal_opt has no --test-stream-liveness (StreamhalTestPasses)" >&2
   exit 1

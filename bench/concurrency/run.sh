@@ -32,14 +32,9 @@ set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${1:-$here/../../build}"
-hal_opt="$build/bin/hal-opt"
-hal_exec="$build/bin/hal-exec"
-for tool in "$hal_opt" "$hal_exec"; do
-  if [[ ! -x "$tool" ]]; then
-    echo "error: $tool not found (pass the build directory)" >&2
-    exit 1
-  fi
-done
+source "$here/../common.sh"
+hal_opt="$(bench_tool "$build" hal-opt)"
+hal_exec="$(bench_tool "$build" hal-exec)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

@@ -26,12 +26,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${1:-$here/../../build}"
 runs="${2:-3}"
-hal_opt="$build/bin/hal-opt"
+source "$here/../common.sh"
+hal_opt="$(bench_tool "$build" hal-opt)"
 gen="$here/../analysis/gen_fragments.py"
-if [[ ! -x "$hal_opt" ]]; then
-  echo "error: $hal_opt not found (pass the build directory)" >&2
-  exit 1
-fi
 if [[ ! -f "$gen" ]]; then
   echo "error: $gen not found" >&2
   exit 1

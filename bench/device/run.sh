@@ -37,12 +37,9 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$here/../.."
 build="${1:-$repo/build}"
-hal_exec="$build/bin/hal-exec"
+source "$here/../common.sh"
+hal_exec="$(bench_tool "$build" hal-exec)"
 repeat="${REPEAT:-5}"
-if [[ ! -x "$hal_exec" ]]; then
-  echo "error: $hal_exec not found (pass the build directory)" >&2
-  exit 1
-fi
 device_flags=(--device=vulkan)
 [[ -n "${BENCH_VULKAN_DEVICE:-}" ]] &&
   device_flags+=(--vulkan-device="$BENCH_VULKAN_DEVICE")
