@@ -15,10 +15,19 @@
 #include "CompareLevels.h"
 #include "llvm/Support/Format.h"
 
+#include <algorithm>
+
 using namespace mlir;
 using namespace streamhal::exec;
 
 /// `0xAB`, for diagnostics.
+/// The index of the first byte where `a` and `b` differ (the shorter length
+/// when one is a prefix of the other).
+static size_t getFirstDifference(ArrayRef<uint8_t> a, ArrayRef<uint8_t> b) {
+  return std::mismatch(a.begin(), a.end(), b.begin(), b.end()).first -
+         a.begin();
+}
+
 static std::string hexByte(uint8_t byte) {
   std::string text;
   llvm::raw_string_ostream(text) << llvm::format_hex(byte, 4);
@@ -99,10 +108,7 @@ static void explainMismatch(Location fallback, ArrayRef<DispatchRecord> flow,
       }
       if (want.bytes == got.bytes)
         continue;
-      size_t at = 0;
-      while (at < want.bytes.size() && at < got.bytes.size() &&
-             want.bytes[at] == got.bytes[at])
-        ++at;
+      size_t at = getFirstDifference(want.bytes, got.bytes);
       InFlightDiagnostic diag =
           op->emitError() << "dispatch #" << k << " of " << actual.entrySymbol
                           << " reads different bytes in binding (" << got.set
@@ -180,10 +186,7 @@ LogicalResult compareResults(func::FuncOp halFunction,
     const HostValue &got = std::get<1>(pair);
     if (want.bytes == got.bytes)
       continue;
-    size_t at = 0;
-    while (at < want.bytes.size() && at < got.bytes.size() &&
-           want.bytes[at] == got.bytes[at])
-      ++at;
+    size_t at = getFirstDifference(want.bytes, got.bytes);
     InFlightDiagnostic diag = halFunction.emitError()
                               << "result " << index << " ("
                               << describeHostValue(want)

@@ -484,26 +484,26 @@ CopyOnWriteStats materializeCopyOnWrite(ModuleOp module) {
     visitInCallOrder(function, symbols, started, order);
   DenseMap<Operation *, FunctionSummary> summaries;
   CopyOnWriteStats stats;
+  // Adds what copy on write did in `scope`, naming the scope when it
+  // changed anything there.
+  auto addScope = [&](Operation *scope, CopyOnWriteStats scopeStats) {
+    scopeStats.changedScopes.clear();
+    if (scopeStats.changed())
+      scopeStats.changedScopes.push_back(scope);
+    stats += scopeStats;
+  };
   for (func::FuncOp function : order) {
     if (function.isExternal())
       continue;
     FunctionCopyOnWrite state(function, summaries, symbols);
-    CopyOnWriteStats functionStats = state.run();
-    functionStats.changedScopes.clear();
-    if (functionStats.changed())
-      functionStats.changedScopes.push_back(function);
-    stats += functionStats;
+    addScope(function, state.run());
     summaries[function] = state.summarize();
   }
   // Initializers hold values like functions do (a loaded global must not be
   // written in place), but have no callers to summarize for.
   for (auto initializer : module.getOps<util::InitializerOp>()) {
     FunctionCopyOnWrite state(initializer, summaries, symbols);
-    CopyOnWriteStats initializerStats = state.run();
-    initializerStats.changedScopes.clear();
-    if (initializerStats.changed())
-      initializerStats.changedScopes.push_back(initializer);
-    stats += initializerStats;
+    addScope(initializer, state.run());
   }
   // Fragments anywhere else have no caller-visible uses to check: their
   // bodies still get their copies.
@@ -511,10 +511,7 @@ CopyOnWriteStats materializeCopyOnWrite(ModuleOp module) {
     if (fragment->getParentOfType<func::FuncOp>() ||
         fragment->getParentOfType<util::InitializerOp>())
       return;
-    CopyOnWriteStats fragmentStats = materializeFragmentCopyOnWrite(fragment);
-    if (fragmentStats.changed())
-      fragmentStats.changedScopes.push_back(fragment);
-    stats += fragmentStats;
+    addScope(fragment, materializeFragmentCopyOnWrite(fragment));
   });
   return stats;
 }
