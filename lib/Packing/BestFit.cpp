@@ -160,7 +160,35 @@ std::optional<int64_t> BestFitPlacer::place(llvm::ArrayRef<unsigned> order,
                                             int64_t heightCutoff) {
   if (isStartOrdered(problem, order))
     return sweep.place(order, offsets, heightCutoff);
-  return placeByConflicts(order, offsets, heightCutoff);
+  return placeByOccupancy(order, offsets, heightCutoff);
+}
+
+std::optional<int64_t>
+BestFitPlacer::placeByOccupancy(llvm::ArrayRef<unsigned> order,
+                                std::vector<int64_t> &offsets,
+                                int64_t heightCutoff) {
+  const std::vector<NormalizedBuffer> &buffers = problem.buffers;
+  offsets.assign(buffers.size(), 0);
+  if (!occupancy)
+    occupancy.emplace(problem);
+  occupancy->reset();
+  int64_t height = 0;
+  for (size_t step = 0, e = order.size(); step < e; ++step) {
+    unsigned current = order[step];
+    if (problem.progress && step &&
+        step % ProgressTracker::kPlacementStride == 0)
+      problem.progress->placing(step);
+    // A zero-size buffer owns no byte: offset 0, and never an obstacle.
+    if (buffers[current].size == 0)
+      continue;
+    int64_t offset = occupancy->bestFit(current);
+    offsets[current] = offset;
+    height = std::max(height, offset + buffers[current].size);
+    if (height > heightCutoff)
+      return std::nullopt;
+    occupancy->insert(current, offset);
+  }
+  return height;
 }
 
 uint64_t detail::countConflictingPairs(const NormalizedProblem &problem) {

@@ -1,4 +1,4 @@
-//===- FirstFit.cpp - First fit in any order, by a time-address index -----===//
+//===- FirstFit.cpp - Placement in any order, by a time-address index -----===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See https://llvm.org/LICENSE.txt for license information.
@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Places buffers in any order, each at the lowest aligned offset where it
-// meets no placed buffer, without walking the placed buffers it conflicts
-// with. A segment tree over time keeps, per node, two unions of address
-// intervals (merged, so a long run of touching buffers is one interval):
+// Places buffers in any order, by first fit or by best fit, without walking
+// the placed buffers each one conflicts with. A segment tree over time keeps,
+// per node, two unions of address intervals (merged, so a long run of
+// touching buffers is one interval):
 //
 //  - `cover`: the placed buffers whose lifetime decomposes into the node
 //    (they span its whole time range);
@@ -25,6 +25,11 @@
 // fit at or above it, until every set accepts the same candidate. Each step
 // skips whole merged runs, so the cost follows the structure of the free
 // space rather than the number of conflicting buffers.
+//
+// Best fit needs every gap of the union that fits, not just the first: the
+// leapfrog finds the next fitting offset, the sets' neighbouring intervals
+// there bound its gap, and the walk resumes above the gap. Gaps too small
+// for the buffer are skipped inside each set without being assembled.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,7 +51,7 @@ bool AddressSet::insert(int64_t begin, int64_t end) {
   // one past it: everything in between merges into one interval.
   auto first = std::partition_point(
       intervals.begin(), intervals.end(),
-      [&](const Interval &interval) { return interval.end < begin; });
+      [&](const AddressInterval &interval) { return interval.end < begin; });
   if (first != intervals.end() && first->begin <= begin && end <= first->end)
     return false;
   auto last = first;
@@ -64,32 +69,8 @@ bool AddressSet::insert(int64_t begin, int64_t end) {
   return true;
 }
 
-size_t AddressSet::firstEndingAfter(int64_t offset, size_t from) const {
-  // Gallop from `from` (the candidate only grows during a query, so the
-  // answer is usually at or just past the previous one), then bisect.
-  size_t count = intervals.size(), step = 1, lo = from;
-  while (lo + step < count && intervals[lo + step].end <= offset) {
-    lo += step;
-    step *= 2;
-  }
-  auto it = std::partition_point(
-      intervals.begin() + lo,
-      intervals.begin() + std::min(count, lo + step + 1),
-      [&](const Interval &interval) { return interval.end <= offset; });
-  return size_t(it - intervals.begin());
-}
-
-int64_t AddressSet::lowestFit(int64_t candidate, int64_t size,
-                              int64_t alignment, size_t &position) const {
-  position = firstEndingAfter(candidate, position);
-  for (size_t e = intervals.size();
-       position < e && intervals[position].begin < candidate + size; ++position)
-    candidate = alignUp(intervals[position].end, alignment);
-  return candidate;
-}
-
 //===----------------------------------------------------------------------===//
-// FirstFitPlacer
+// OccupancyIndex
 //===----------------------------------------------------------------------===//
 
 // Time points: a lifetime [s, e) with s < e covers the doubled points
@@ -106,7 +87,7 @@ static int64_t endPoint(const NormalizedBuffer &buffer) {
   return buffer.start < buffer.end ? 2 * buffer.end : 2 * buffer.start + 1;
 }
 
-FirstFitPlacer::FirstFitPlacer(const NormalizedProblem &problem)
+OccupancyIndex::OccupancyIndex(const NormalizedProblem &problem)
     : problem(problem) {
   // Leaves: the distinct first points (every range starts at one).
   std::vector<int64_t> points;
@@ -125,9 +106,19 @@ FirstFitPlacer::FirstFitPlacer(const NormalizedProblem &problem)
     leafRange.push_back(
         {leafAtOrAfter(firstPoint(buffer)), leafAtOrAfter(endPoint(buffer))});
   visitedEpoch.assign(2 * numLeaves, 0);
+  reset();
 }
 
-void FirstFitPlacer::collect(unsigned buffer) {
+void OccupancyIndex::reset() {
+  cover.assign(2 * numLeaves, AddressSet());
+  subtree.assign(2 * numLeaves, AddressSet());
+  collected = ~0u;
+}
+
+void OccupancyIndex::collect(unsigned buffer) {
+  if (collected == buffer)
+    return;
+  collected = buffer;
   // The canonical nodes of the buffer's leaves, by the bottom-up loop (any
   // leaf count works: the nodes form a binary tree by halving), then every
   // proper ancestor of them once.
@@ -155,49 +146,128 @@ void FirstFitPlacer::collect(unsigned buffer) {
     }
 }
 
-int64_t FirstFitPlacer::lowestFreeOffset(unsigned buffer) {
+void OccupancyIndex::gatherSets(unsigned buffer) {
+  collect(buffer);
   const NormalizedBuffer &query = problem.buffers[buffer];
   bool zeroLength = query.start >= query.end;
-  sets.clear();
+  cursors.clear();
   auto addSet = [&](const AddressSet &set) {
-    if (!set.empty())
-      sets.push_back({&set, 0});
+    llvm::ArrayRef<AddressInterval> intervals = set.getIntervals();
+    if (!intervals.empty())
+      cursors.push_back({intervals.data(), intervals.size(), 0, 0,
+                         intervals[0].begin, intervals[0].end});
   };
   for (unsigned node : llvm::reverse(canonical))
     addSet(zeroLength ? cover[node] : subtree[node]);
   for (unsigned node : ancestors)
     addSet(cover[node]);
-  // Leapfrog: the sets are checked in turn until all accept the candidate.
-  // A set that moves it goes to the front (a set that blocks once tends to
-  // block again), and one with nothing left above the candidate is dropped.
-  // Each set keeps its position: the candidate never moves down.
-  int64_t candidate = 0;
-  for (size_t next = 0; next < sets.size();) {
-    auto &[set, position] = sets[next];
-    int64_t fit =
-        set->lowestFit(candidate, query.size, query.alignment, position);
-    bool exhausted = position == set->count();
-    bool moved = fit != candidate;
-    candidate = fit;
-    if (exhausted) {
-      sets[next] = sets.back();
-      sets.pop_back();
-      if (moved)
-        next = 0;
+}
+
+void OccupancyIndex::seek(SetCursor &cursor, int64_t candidate) {
+  // Gallop from the current position, then bisect: the candidate only
+  // grows, so the answer is usually close.
+  const AddressInterval *intervals = cursor.intervals;
+  size_t count = cursor.count, lo = cursor.position, step = 1;
+  while (lo + step < count && intervals[lo + step].end <= candidate) {
+    lo += step;
+    step *= 2;
+  }
+  size_t position = size_t(
+      std::partition_point(intervals + lo,
+                           intervals + std::min(count, lo + step + 1),
+                           [&](const AddressInterval &interval) {
+                             return interval.end <= candidate;
+                           }) -
+      intervals);
+  cursor.position = position;
+  cursor.previousEnd = position > 0 ? intervals[position - 1].end : 0;
+  if (position < count) {
+    cursor.nextBegin = intervals[position].begin;
+    cursor.nextEnd = intervals[position].end;
+  } else {
+    cursor.nextBegin = cursor.nextEnd = INT64_MAX;
+  }
+}
+
+int64_t OccupancyIndex::leapfrog(int64_t candidate, int64_t size,
+                                 int64_t alignment) {
+  // The sets are checked in turn, round the cursor array, until all of them
+  // in a row accept the candidate; one that moves it accepts the new one.
+  // The candidate never moves down, so the cursors only move forward.
+  size_t numCursors = cursors.size(), accepted = 0;
+  for (size_t k = 0; accepted < numCursors; k = k + 1 == numCursors ? 0 : k + 1) {
+    SetCursor &cursor = cursors[k];
+    if (cursor.nextEnd <= candidate)
+      seek(cursor, candidate);
+    if (cursor.nextBegin >= candidate + size) {
+      ++accepted;
       continue;
     }
-    if (!moved) {
-      ++next;
-      continue;
-    }
-    std::rotate(sets.begin(), sets.begin() + next, sets.begin() + next + 1);
-    next = 1;
+    // Step over the intervals in the way, one by one: each ends above the
+    // last, and the first one that leaves room stops the walk.
+    do {
+      candidate = alignUp(cursor.nextEnd, alignment);
+      cursor.previousEnd = cursor.nextEnd;
+      if (++cursor.position < cursor.count) {
+        cursor.nextBegin = cursor.intervals[cursor.position].begin;
+        cursor.nextEnd = cursor.intervals[cursor.position].end;
+      } else {
+        cursor.nextBegin = cursor.nextEnd = INT64_MAX;
+      }
+    } while (cursor.nextBegin < candidate + size);
+    if (cursor.nextEnd <= candidate)
+      seek(cursor, candidate);
+    accepted = 1;
   }
   return candidate;
 }
 
-void FirstFitPlacer::insert(unsigned buffer, int64_t offset) {
+int64_t OccupancyIndex::lowestFit(unsigned buffer) {
+  const NormalizedBuffer &query = problem.buffers[buffer];
+  assert(query.size > 0 && "zero-size buffers are never placed");
+  gatherSets(buffer);
+  return leapfrog(0, query.size, query.alignment);
+}
+
+int64_t OccupancyIndex::bestFit(unsigned buffer) {
+  const NormalizedBuffer &query = problem.buffers[buffer];
+  assert(query.size > 0 && "zero-size buffers are never placed");
+  gatherSets(buffer);
+  int64_t size = query.size, alignment = query.alignment;
+  int64_t candidate = 0, bestOffset = -1, bestGap = INT64_MAX;
+  while (true) {
+    int64_t fit = leapfrog(candidate, size, alignment);
+    // The gap around the fit: from the highest end at or below it to the
+    // lowest begin above it (each cursor is at its first interval ending
+    // above the fit, which begins at or above fit + size).
+    int64_t gapBegin = 0, gapEnd = INT64_MAX;
+    for (const SetCursor &cursor : cursors) {
+      gapBegin = std::max(gapBegin, cursor.previousEnd);
+      gapEnd = std::min(gapEnd, cursor.nextBegin);
+    }
+    // Nothing above: the fit is the aligned top, the classic loop's answer
+    // when no gap below the top fits.
+    if (gapEnd == INT64_MAX)
+      return bestOffset >= 0 ? bestOffset : fit;
+    assert(fit == alignUp(gapBegin, alignment) &&
+           "the first fit of a gap is its aligned start");
+    // As the classic loop: judged by the aligned length, remembered by the
+    // unaligned one, the first of equal gaps kept.
+    if (gapEnd - fit < bestGap) {
+      bestOffset = fit;
+      bestGap = gapEnd - gapBegin;
+      // No later gap's aligned length can be below the size.
+      if (bestGap == size)
+        return bestOffset;
+    }
+    candidate = alignUp(gapEnd, alignment);
+  }
+}
+
+void OccupancyIndex::insert(unsigned buffer, int64_t offset) {
   const NormalizedBuffer &placed = problem.buffers[buffer];
+  assert(placed.size > 0 && "zero-size buffers are never placed");
+  collect(buffer);
   int64_t end = offset + placed.size;
   bool zeroLength = placed.start >= placed.end;
   for (unsigned node : canonical) {
@@ -213,13 +283,16 @@ void FirstFitPlacer::insert(unsigned buffer, int64_t offset) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// FirstFitPlacer
+//===----------------------------------------------------------------------===//
+
 std::optional<int64_t> FirstFitPlacer::place(llvm::ArrayRef<unsigned> order,
                                              std::vector<int64_t> &offsets,
                                              int64_t heightCutoff) {
   const std::vector<NormalizedBuffer> &buffers = problem.buffers;
   offsets.assign(buffers.size(), 0);
-  cover.assign(2 * numLeaves, AddressSet());
-  subtree.assign(2 * numLeaves, AddressSet());
+  occupancy.reset();
   int64_t height = 0;
   for (size_t step = 0, e = order.size(); step < e; ++step) {
     unsigned current = order[step];
@@ -229,13 +302,12 @@ std::optional<int64_t> FirstFitPlacer::place(llvm::ArrayRef<unsigned> order,
     // A zero-size buffer owns no byte: offset 0, and never an obstacle.
     if (buffers[current].size == 0)
       continue;
-    collect(current);
-    int64_t offset = lowestFreeOffset(current);
+    int64_t offset = occupancy.lowestFit(current);
     offsets[current] = offset;
     height = std::max(height, offset + buffers[current].size);
     if (height > heightCutoff)
       return std::nullopt;
-    insert(current, offset);
+    occupancy.insert(current, offset);
   }
   return height;
 }

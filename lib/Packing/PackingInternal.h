@@ -220,6 +220,115 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// Placement in any order: the occupancy index
+//===----------------------------------------------------------------------===//
+
+/// A half-open address interval [begin, end).
+struct AddressInterval {
+  int64_t begin, end;
+};
+
+/// A union of address intervals, kept merged (touching intervals become one)
+/// and sorted.
+class AddressSet {
+public:
+  /// Adds [begin, end), merging it with every interval it overlaps or
+  /// touches. Returns false when the set already covered it.
+  bool insert(int64_t begin, int64_t end);
+  bool empty() const { return intervals.empty(); }
+  /// The disjoint intervals in address order (no two touch).
+  llvm::ArrayRef<AddressInterval> getIntervals() const { return intervals; }
+
+private:
+  /// Most sets, low in the tree, hold an interval or two: inline, they cost
+  /// no pointer chase.
+  llvm::SmallVector<AddressInterval, 1> intervals;
+};
+
+/// The placed buffers as rectangles of time x address, for placements in any
+/// order: a segment tree over time holds merged address sets (see
+/// FirstFit.cpp), so a query costs O(log n) set operations per step over the
+/// free space instead of a walk over every conflicting placed buffer.
+/// Zero-size buffers must not be queried or inserted (they own no byte).
+class OccupancyIndex {
+public:
+  explicit OccupancyIndex(const NormalizedProblem &problem);
+
+  /// Forgets every placement.
+  void reset();
+  /// The lowest multiple of the buffer's alignment where it meets no placed
+  /// buffer whose lifetime intersects its own (first fit).
+  int64_t lowestFit(unsigned buffer);
+  /// The classic best-fit loop's choice among the placed buffers whose
+  /// lifetimes intersect the buffer's: the smallest gap between them (by
+  /// unaligned length, the first of equal gaps) whose aligned start leaves
+  /// room, else the aligned top. Same offsets as
+  /// `BestFitPlacer::placeByConflicts`.
+  int64_t bestFit(unsigned buffer);
+  /// Records that `buffer` occupies [offset, offset + size) over its life.
+  void insert(unsigned buffer, int64_t offset);
+
+private:
+  /// Fills `canonical` and `ancestors` for `buffer`'s lifetime.
+  void collect(unsigned buffer);
+  /// Where a query stands in one address set: the first interval ending
+  /// above the candidate, and its neighbours' bounds, kept next to each other
+  /// so that checking every set once per gap reads one small array.
+  struct SetCursor {
+    const AddressInterval *intervals;
+    size_t count;
+    size_t position;
+    /// The end of the interval before `position` (0 when none), and the
+    /// bounds of the one at it (INT64_MAX when none).
+    int64_t previousEnd, nextBegin, nextEnd;
+  };
+  /// Collects the buffer's nodes and a cursor on every non-empty address set
+  /// holding placed buffers it conflicts with into `cursors`.
+  void gatherSets(unsigned buffer);
+  /// The lowest aligned offset at or above the aligned `candidate` where
+  /// `size` bytes are free in every set; leaves each cursor at its first
+  /// interval ending above it.
+  int64_t leapfrog(int64_t candidate, int64_t size, int64_t alignment);
+  /// Moves `cursor` to its first interval ending above `candidate`.
+  static void seek(SetCursor &cursor, int64_t candidate);
+
+  const NormalizedProblem &problem;
+  size_t numLeaves = 1;
+  /// Per buffer, its leaves [first, last) of the time tree.
+  std::vector<std::pair<unsigned, unsigned>> leafRange;
+  /// Per node (bottom-up layout, root 1): see FirstFit.cpp.
+  std::vector<AddressSet> cover, subtree;
+  /// Scratch of `collect` and the queries; `collected` is the buffer whose
+  /// nodes `canonical` and `ancestors` hold.
+  std::vector<unsigned> canonical, ancestors;
+  unsigned collected = ~0u;
+  std::vector<SetCursor> cursors;
+  std::vector<uint32_t> visitedEpoch;
+  uint32_t epoch = 0;
+};
+
+/// First fit in any order: each buffer goes to the lowest offset (a multiple
+/// of its alignment) where it meets no placed buffer whose lifetime
+/// intersects its own, found through an `OccupancyIndex`. Zero-size buffers
+/// go to 0 and hinder nobody.
+class FirstFitPlacer {
+public:
+  explicit FirstFitPlacer(const NormalizedProblem &problem)
+      : problem(problem), occupancy(problem) {}
+
+  /// Places the buffers in `order` and writes their offsets. Gives up and
+  /// returns std::nullopt as soon as the height exceeds `heightCutoff`;
+  /// otherwise returns the height (max offset + size).
+  std::optional<int64_t> place(llvm::ArrayRef<unsigned> order,
+                               std::vector<int64_t> &offsets,
+                               int64_t heightCutoff = INT64_MAX);
+
+private:
+  const NormalizedProblem &problem;
+  OccupancyIndex occupancy;
+};
+
+//===----------------------------------------------------------------------===//
 // Best-fit placement
 //===----------------------------------------------------------------------===//
 
@@ -295,6 +404,11 @@ public:
                                std::vector<int64_t> &offsets,
                                int64_t heightCutoff = INT64_MAX);
 
+  /// `place` through an `OccupancyIndex` whatever the order.
+  std::optional<int64_t> placeByOccupancy(llvm::ArrayRef<unsigned> order,
+                                          std::vector<int64_t> &offsets,
+                                          int64_t heightCutoff = INT64_MAX);
+
   /// `place` by the conflict walk whatever the order (the reference the
   /// sweep is tested against).
   std::optional<int64_t> placeByConflicts(llvm::ArrayRef<unsigned> order,
@@ -312,6 +426,7 @@ private:
 
   const NormalizedProblem &problem;
   /// Built on the first order that is not start ordered.
+  std::optional<OccupancyIndex> occupancy;
   std::optional<ConflictIndex> index;
   SweepPlacer sweep;
   std::vector<unsigned> placedStep;
@@ -319,77 +434,6 @@ private:
   std::vector<int64_t> sizeByStep;
   std::vector<Reservation> scratch;
   std::vector<uint64_t> packedScratch, radixScratch;
-};
-
-//===----------------------------------------------------------------------===//
-// First-fit placement in any order
-//===----------------------------------------------------------------------===//
-
-/// A union of address intervals, kept merged (touching intervals become one)
-/// and sorted.
-class AddressSet {
-public:
-  /// Adds [begin, end), merging it with every interval it overlaps or
-  /// touches. Returns false when the set already covered it.
-  bool insert(int64_t begin, int64_t end);
-  /// The lowest offset at or above `candidate`, aligned when it moves, where
-  /// `size` bytes meet no interval of the set. `position` is where to start
-  /// looking (an interval index no later than the answer, 0 when unknown);
-  /// it is left at the first interval above the answer, ready for a later
-  /// call with a higher candidate.
-  int64_t lowestFit(int64_t candidate, int64_t size, int64_t alignment,
-                    size_t &position) const;
-  bool empty() const { return intervals.empty(); }
-  /// The number of disjoint intervals.
-  size_t count() const { return intervals.size(); }
-
-private:
-  /// The index of the first interval at or after `from` that ends after
-  /// `offset`.
-  size_t firstEndingAfter(int64_t offset, size_t from) const;
-
-  struct Interval {
-    int64_t begin, end;
-  };
-  /// Most sets, low in the tree, hold an interval or two: inline, they cost
-  /// no pointer chase.
-  llvm::SmallVector<Interval, 1> intervals;
-};
-
-/// First fit in any order: each buffer goes to the lowest offset (a multiple
-/// of its alignment) where it meets no placed buffer whose lifetime
-/// intersects its own. A segment tree over time holds merged address sets
-/// (see FirstFit.cpp), so a placement costs O(log n) set operations per
-/// leapfrog step instead of a walk over every conflicting placed buffer.
-/// Zero-size buffers go to 0 and hinder nobody.
-class FirstFitPlacer {
-public:
-  explicit FirstFitPlacer(const NormalizedProblem &problem);
-
-  /// Places the buffers in `order` and writes their offsets. Gives up and
-  /// returns std::nullopt as soon as the height exceeds `heightCutoff`;
-  /// otherwise returns the height (max offset + size).
-  std::optional<int64_t> place(llvm::ArrayRef<unsigned> order,
-                               std::vector<int64_t> &offsets,
-                               int64_t heightCutoff = INT64_MAX);
-
-private:
-  /// Fills `canonical` and `ancestors` for `buffer`'s lifetime.
-  void collect(unsigned buffer);
-  int64_t lowestFreeOffset(unsigned buffer);
-  void insert(unsigned buffer, int64_t offset);
-
-  const NormalizedProblem &problem;
-  size_t numLeaves = 1;
-  /// Per buffer, its leaves [first, last) of the time tree.
-  std::vector<std::pair<unsigned, unsigned>> leafRange;
-  /// Per node (bottom-up layout, root 1): see FirstFit.cpp.
-  std::vector<AddressSet> cover, subtree;
-  /// Scratch of `collect` and `lowestFreeOffset`.
-  std::vector<unsigned> canonical, ancestors;
-  std::vector<std::pair<const AddressSet *, size_t>> sets;
-  std::vector<uint32_t> visitedEpoch;
-  uint32_t epoch = 0;
 };
 
 /// The number of pairs of buffers whose lifetimes intersect, counted in
