@@ -142,6 +142,7 @@ public:
   /// Forgets every placement.
   void reset();
 
+
   /// Records that buffer `i` is placed, with `payload` (what the visitor of
   /// `forEachPlacedConflict` gets back for it: its index, or a sort key).
   void markPlaced(unsigned i, uint64_t payload);
@@ -332,9 +333,10 @@ private:
 // Best-fit placement
 //===----------------------------------------------------------------------===//
 
-/// Whether the starts of `order` never decrease (the sweep's precondition).
+/// Whether the starts of `order` never decrease (the sweep's precondition),
+/// or with `reverse`, never increase.
 bool isStartOrdered(const NormalizedProblem &problem,
-                    llvm::ArrayRef<unsigned> order);
+                    llvm::ArrayRef<unsigned> order, bool reverse = false);
 
 /// Disjoint address intervals of live buffers and the free gaps between them,
 /// the gaps also kept ordered by (length, address) for best-fit queries.
@@ -416,6 +418,16 @@ public:
                                           int64_t heightCutoff = INT64_MAX);
 
 private:
+  enum class Engine { Conflicts, Occupancy };
+  std::optional<int64_t> placeWith(Engine engine,
+                                   llvm::ArrayRef<unsigned> order,
+                                   std::vector<int64_t> &offsets,
+                                   int64_t heightCutoff);
+  /// The conflict walk's choice for `current`, the next buffer of `order`.
+  int64_t bestFitByConflicts(unsigned current, llvm::ArrayRef<unsigned> order,
+                             llvm::ArrayRef<int64_t> offsets);
+  bool usePackedKeys = false;
+
   struct Reservation {
     int64_t offset;
     int64_t end;

@@ -27,10 +27,13 @@ using namespace streamhal::packing;
 using namespace streamhal::packing::detail;
 
 bool detail::isStartOrdered(const NormalizedProblem &problem,
-                            llvm::ArrayRef<unsigned> order) {
-  for (size_t i = 1; i < order.size(); ++i)
-    if (problem.buffers[order[i - 1]].start > problem.buffers[order[i]].start)
+                            llvm::ArrayRef<unsigned> order, bool reverse) {
+  for (size_t i = 1; i < order.size(); ++i) {
+    int64_t previous = problem.buffers[order[i - 1]].start;
+    int64_t next = problem.buffers[order[i]].start;
+    if (reverse ? previous < next : previous > next)
       return false;
+  }
   return true;
 }
 
