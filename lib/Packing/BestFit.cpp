@@ -9,6 +9,7 @@
 #include "PackingInternal.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <numeric>
@@ -34,6 +35,7 @@ ConflictIndex::ConflictIndex(const NormalizedProblem &problem)
   points.erase(std::unique(points.begin(), points.end()), points.end());
   numPoints = std::max<size_t>(points.size(), 1);
   nodeLists.resize(4 * numPoints);
+  nodeBuffers.resize(4 * numPoints);
 
   auto pointAtOrAfter = [&](int64_t time) {
     return size_t(std::lower_bound(points.begin(), points.end(), time) -
@@ -91,12 +93,16 @@ void ConflictIndex::collectNodes(size_t node, size_t lo, size_t hi, size_t from,
 void ConflictIndex::reset() {
   for (std::vector<uint64_t> &list : nodeLists)
     list.clear();
+  for (std::vector<unsigned> &list : nodeBuffers)
+    list.clear();
   std::fill(placedByStart.begin(), placedByStart.end(), 0);
 }
 
 void ConflictIndex::markPlaced(unsigned i, uint64_t payload) {
-  for (unsigned node : nodesOf[i])
+  for (unsigned node : nodesOf[i]) {
     nodeLists[node].push_back(payload);
+    nodeBuffers[node].push_back(i);
+  }
   size_t position = positionByStart[i];
   placedByStart[position / 64] |= uint64_t(1) << (position % 64);
   payloadByStart[position] = payload;
@@ -152,9 +158,6 @@ static void sortKeys(std::vector<uint64_t> &keys,
 
 static constexpr unsigned kUnplaced = ~0u;
 
-/// Packed sort keys need the offset in 40 bits and the step in 24.
-static constexpr unsigned kStepBits = 24;
-static constexpr int64_t kMaxPackedOffset = int64_t(1) << (64 - kStepBits);
 
 BestFitPlacer::BestFitPlacer(const NormalizedProblem &problem)
     : problem(problem), sweep(problem) {}
@@ -227,30 +230,24 @@ int64_t BestFitPlacer::bestFitByConflicts(unsigned current,
     }
     cursor = std::max(cursor, end);
   };
-  const uint64_t stepMask = (uint64_t(1) << kStepBits) - 1;
   if (usePackedKeys) {
     packedScratch.clear();
     index->forEachPlacedConflict(
-        current,
-        [&](uint64_t key) { return order[stepMask - (key & stepMask)]; },
-        [&](uint64_t key) { packedScratch.push_back(key); });
+        current, [&](uint64_t key) { packedScratch.push_back(key); });
     // Only the offset orders the walk: of two reservations at one offset
-    // (neither empty), the second always meets a cursor past its start,
-    // so which comes first changes nothing, and the step bytes, which
-    // would cost three more passes, are left out.
-    sortKeys(packedScratch, radixScratch, kStepBits);
-    // The key holds the offset, and the size comes from a dense array by
-    // step: no lookup of the buffer itself (three scattered reads).
+    // (neither empty), the second always meets a cursor past its start, so
+    // which comes first changes nothing, and the size bits are left out.
+    sortKeys(packedScratch, radixScratch, sizeBits);
+    // The key holds the offset and the size: the walk reads nothing else
+    // (a lookup per reservation was a cache miss per conflict).
+    const uint64_t sizeMask = (uint64_t(1) << sizeBits) - 1;
     for (uint64_t key : packedScratch) {
-      int64_t offset = int64_t(key >> kStepBits);
-      visitReservation(offset,
-                       offset + sizeByStep[stepMask - (key & stepMask)]);
+      int64_t offset = int64_t(key >> sizeBits);
+      visitReservation(offset, offset + int64_t(key & sizeMask));
     }
   } else {
     scratch.clear();
-    index->forEachPlacedConflict(
-        current, [](uint64_t other) { return unsigned(other); },
-        [&](uint64_t other) {
+    index->forEachPlacedConflict(current, [&](uint64_t other) {
           scratch.push_back({offsets[other],
                              offsets[other] + buffers[other].size,
                              placedStep[other]});
@@ -276,27 +273,27 @@ std::optional<int64_t> BestFitPlacer::placeWith(Engine engine,
   bool useOccupancy = !useConflicts;
   if (useConflicts) {
     placedStep.assign(buffers.size(), kUnplaced);
-    sizeByStep.assign(order.size(), 0);
     if (!index)
       index.emplace(problem);
     index->reset();
     // No offset can exceed the sum of all sizes and alignments. When that
-    // and the step fit in one 64-bit word, sorting plain integers is about
-    // twice as fast as sorting records; this matters for tens of thousands
-    // of buffers.
-    int64_t offsetBound = 0;
-    for (const NormalizedBuffer &buffer : buffers)
+    // and the largest size fit in one 64-bit word, sorting plain integers is
+    // about twice as fast as sorting records; this matters for tens of
+    // thousands of buffers.
+    int64_t offsetBound = 0, largest = 0;
+    for (const NormalizedBuffer &buffer : buffers) {
       offsetBound += buffer.size + buffer.alignment;
-    usePackedKeys = offsetBound < kMaxPackedOffset &&
-                    order.size() < (size_t(1) << kStepBits);
+      largest = std::max(largest, buffer.size);
+    }
+    sizeBits = llvm::Log2_64(uint64_t(largest)) + 1;
+    usePackedKeys = sizeBits < 64 && llvm::Log2_64(uint64_t(offsetBound)) + 1 +
+                                             sizeBits <= 64;
   }
   if (useOccupancy) {
     if (!occupancy)
       occupancy.emplace(problem);
     occupancy->reset();
   }
-  const uint64_t stepMask = (uint64_t(1) << kStepBits) - 1;
-
   int64_t height = 0;
   for (unsigned step = 0, e = order.size(); step < e; ++step) {
     unsigned current = order[step];
@@ -316,11 +313,9 @@ std::optional<int64_t> BestFitPlacer::placeWith(Engine engine,
     offsets[current] = offset;
     if (useConflicts) {
       placedStep[current] = step;
-      sizeByStep[step] = buffer.size;
-      index->markPlaced(current, usePackedKeys
-                                     ? (uint64_t(offset) << kStepBits) |
-                                           (stepMask - step)
-                                     : current);
+      index->markPlaced(current, usePackedKeys ? (uint64_t(offset) << sizeBits) |
+                                                     uint64_t(buffer.size)
+                                               : current);
     }
     if (useOccupancy)
       occupancy->insert(current, offset);

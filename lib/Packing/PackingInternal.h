@@ -151,9 +151,9 @@ public:
   /// conflicts with buffer i's. The payloads are stored next to the
   /// structure, so the walk reads memory in order instead of looking up every
   /// neighbour: every listed buffer is known to conflict, except for a
-  /// zero-length query, where `indexOf(payload)` names the buffer to check.
-  template <typename Decoder, typename Visitor>
-  void forEachPlacedConflict(unsigned i, Decoder indexOf, Visitor visit) const {
+  /// zero-length query, which checks the buffers listed next to them.
+  template <typename Visitor>
+  void forEachPlacedConflict(unsigned i, Visitor visit) const {
     const NormalizedBuffer &query = buffers[i];
     bool zeroLength = query.start >= query.end;
     // Placed buffers containing the query's start: walk root to leaf. Each
@@ -162,9 +162,16 @@ public:
     size_t leaf = pointIndex[i];
     size_t node = 1, lo = 0, hi = numPoints;
     while (true) {
-      for (uint64_t payload : nodeLists[node])
-        if (!zeroLength || conflicts(query, buffers[indexOf(payload)]))
+      const std::vector<uint64_t> &payloads = nodeLists[node];
+      if (!zeroLength) {
+        for (uint64_t payload : payloads)
           visit(payload);
+      } else {
+        const std::vector<unsigned> &listed = nodeBuffers[node];
+        for (size_t k = 0, e = payloads.size(); k < e; ++k)
+          if (conflicts(query, buffers[listed[k]]))
+            visit(payloads[k]);
+      }
       if (hi - lo == 1)
         break;
       size_t mid = (lo + hi) / 2;
@@ -202,8 +209,10 @@ private:
   /// Number of distinct start times (segment tree leaves).
   size_t numPoints = 0;
   /// Per segment-tree node, the payloads of the placed buffers whose
-  /// lifetime covers it.
+  /// lifetime covers it, and the buffers themselves (read only by
+  /// zero-length queries, which must check every one).
   std::vector<std::vector<uint64_t>> nodeLists;
+  std::vector<std::vector<unsigned>> nodeBuffers;
   /// Per buffer, the segment-tree nodes its lifetime decomposes into.
   std::vector<std::vector<unsigned>> nodesOf;
   /// Leaf index of each buffer's start.
@@ -442,8 +451,9 @@ private:
   std::optional<ConflictIndex> index;
   SweepPlacer sweep;
   std::vector<unsigned> placedStep;
-  /// The size of the buffer placed at each step (read by the packed walk).
-  std::vector<int64_t> sizeByStep;
+  /// How many low bits of a packed key hold the buffer's size (the high
+  /// bits hold its offset).
+  unsigned sizeBits = 0;
   std::vector<Reservation> scratch;
   std::vector<uint64_t> packedScratch, radixScratch;
 };
