@@ -8,7 +8,8 @@
 //
 // `in-order` must give the offsets of the classic quadratic best-fit loop
 // (kept here as the reference) whichever engine places it: the sweep for
-// start-ordered inputs, the conflict walk for others. Large random instances
+// start-ordered inputs, the occupancy index for rows in reverse time order,
+// the conflict walk for others. Large random instances
 // (up to 100,000 buffers) check that every strategy's packing still passes
 // the independent check of PackingTestUtils.h.
 //
@@ -128,6 +129,9 @@ TEST(PackingScaleTest, InOrderMatchesClassicLoopOnRandomInstances) {
     PackingProblem problem =
         randomProblem(rng, numBuffers, int64_t(numBuffers) * 2, startOrdered,
                       /*mixedAlignments=*/true);
+    // Every other start-ordered instance comes in reverse time order.
+    if (startOrdered && round % 2)
+      std::reverse(problem.buffers.begin(), problem.buffers.end());
     PackingResult result = pack(problem, {PackingStrategy::InOrder});
     std::string label = "round " + std::to_string(round);
     std::vector<int64_t> expected = classicInOrder(problem);
