@@ -23,6 +23,7 @@
 #include "PackingInternal.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -32,6 +33,8 @@
 
 using namespace streamhal::packing;
 using namespace streamhal::packing::detail;
+
+#define DEBUG_TYPE "streamhal-packing"
 
 /// The most conflicting pairs for which the orderings that are not start
 /// ordered (and cost O(E log d) each) are run. The largest real instance
@@ -450,7 +453,7 @@ static PackingResult packCanonical(const NormalizedProblem &problem,
 
 PackingResult detail::packGreedy(const NormalizedProblem &problem,
                                  llvm::ArrayRef<unsigned> canonical,
-                                 bool firstFit) {
+                                 bool firstFit, bool tryGivenOrder) {
   // Greedy chooses its own orders, so the order of the rows must not matter:
   // it packs the rows in canonical order (see `canonicalOrder`), and every
   // ordering below is a stable sort of that order. The slab and each row's
@@ -470,5 +473,41 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem,
   for (size_t position = 0; position < numBuffers; ++position)
     offsets[canonical[position]] = result.offsets[position];
   result.offsets = std::move(offsets);
+  if (tryGivenOrder)
+    tryInOrderOnGivenRows(problem, result);
   return result;
+}
+
+void detail::tryInOrderOnGivenRows(const NormalizedProblem &problem,
+                                   PackingResult &result) {
+  // Greedy is never worse than in-order on the rows as given, and returns
+  // in-order's offsets when they tie (a compiler's pack in op order then
+  // gets the classic loop's offsets whenever they are as good). The run is
+  // skipped where it would cost more than all of greedy (rows neither start
+  // ordered nor small), so that greedy's time never depends on the row
+  // order; there in-order is far behind greedy anyway. Rows in canonical
+  // order are run too: greedy's own run of them loses a tie of slabs (the
+  // aligned total) to a lower height.
+  size_t numBuffers = problem.buffers.size();
+  std::vector<unsigned> given(numBuffers);
+  std::iota(given.begin(), given.end(), 0);
+  if (numBuffers == 0)
+    return;
+  if (!isStartOrdered(problem, given) &&
+      countConflictingPairs(problem) > kClassicPairBudget)
+    return;
+  BestFitPlacer placer(problem);
+  std::vector<int64_t> offsets;
+  // A height at or below the slab rounds to at most the slab.
+  std::optional<int64_t> height =
+      placer.place(given, offsets, /*heightCutoff=*/result.slabSize);
+  if (!height)
+    return;
+  LLVM_DEBUG(llvm::dbgs() << "greedy: in-order on the given rows reaches "
+                          << slabFromHeight(problem, *height) << " against "
+                          << result.slabSize << "\n");
+  result.slabSize = slabFromHeight(problem, *height);
+  result.offsets = std::move(offsets);
+  if (problem.progress)
+    problem.progress->found(result.slabSize);
 }

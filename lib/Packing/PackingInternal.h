@@ -479,9 +479,17 @@ std::vector<unsigned> canonicalOrder(const PackingProblem &problem);
 /// the result does not depend on the order of the rows; never worse than
 /// in-order on the canonically sorted rows. Without `firstFit`, only the
 /// best-fit orderings run (the packing `optimal` starts its search from).
+/// With `tryGivenOrder`, `tryInOrderOnGivenRows` follows.
 PackingResult packGreedy(const NormalizedProblem &problem,
                          llvm::ArrayRef<unsigned> canonical,
-                         bool firstFit = true);
+                         bool firstFit = true, bool tryGivenOrder = true);
+
+/// Replaces `result` by in-order on the rows as given when that is at least
+/// as good, unless running it would cost more than greedy itself (rows that
+/// are not start ordered, with more than greedy's budget of conflicting
+/// pairs).
+void tryInOrderOnGivenRows(const NormalizedProblem &problem,
+                           PackingResult &result);
 
 /// Branch and bound starting from `incumbent` (a greedy packing).
 PackingResult packOptimal(const NormalizedProblem &problem,
