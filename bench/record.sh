@@ -89,3 +89,5 @@ relative="${script#"$repo"/}"
   cat "$table"
 } >"$results"
 echo "record.sh: wrote ${results#"$repo"/}"
+# README blocks that copy this file's table follow it (bench/sync_readme.py).
+python3 "$here/sync_readme.py" "$repo/README.md" "${results#"$repo"/}"
