@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PackingInternal.h"
+#include "WindowRepack.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -28,6 +29,9 @@ static constexpr int64_t kMaxTotalSize = int64_t(1) << 61;
 /// Longest search budget honoured (about 31 years): far more than any run,
 /// and small enough that the deadline stays inside the steady clock's range.
 static constexpr double kMaxTimeLimitSeconds = 1e9;
+/// The share of the `optimal` time limit the branch and bound may use; the
+/// window repacking gets the rest (and whatever the search leaves unused).
+static constexpr double kSearchShare = 0.5;
 
 //===----------------------------------------------------------------------===//
 // Names
@@ -222,12 +226,33 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     // capacities, and on MiniMalloc's D and J that path needed 5-10 times
     // the nodes for the same slabs. The lower of the two results is kept, so
     // optimal stays never worse than greedy.
+    auto deadline = startTime + budget;
+    auto searchDeadline =
+        startTime +
+        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            budget * kSearchShare);
     result = packOptimal(normalized,
                          packGreedy(normalized, canonical, /*firstFit=*/false),
-                         lowerBound, options, startTime + budget);
+                         lowerBound, options, searchDeadline);
     if (greedy.slabSize < result.slabSize) {
       greedy.searchNodes = result.searchNodes;
       result = std::move(greedy);
+    }
+    // The window repacking lowers what the search could not (parts too
+    // large to search, or capacities it ran out of budget on), starting
+    // from the better of the two packings. The node limit also bounds it,
+    // counted in buffers placed, so that node limits keep the result
+    // reproducible.
+    if (!result.provenOptimal) {
+      RepackLimits limits;
+      limits.deadline = deadline;
+      limits.workLimit = options.nodeLimit ? options.nodeLimit : UINT64_MAX;
+      RepackStats stats =
+          repackWindows(normalized, result.offsets, slabLowerBound, limits);
+      result.slabSize = stats.finalSlab;
+      result.windowsTried = stats.windowsTried;
+      result.windowsImproved = stats.windowsImproved;
+      result.repackStartSlab = stats.startSlab;
     }
     break;
   }
