@@ -29,9 +29,6 @@ static constexpr int64_t kMaxTotalSize = int64_t(1) << 61;
 /// Longest search budget honoured (about 31 years): far more than any run,
 /// and small enough that the deadline stays inside the steady clock's range.
 static constexpr double kMaxTimeLimitSeconds = 1e9;
-/// The share of the `optimal` time limit the branch and bound may use; the
-/// window repacking gets the rest (and whatever the search leaves unused).
-static constexpr double kSearchShare = 0.5;
 
 //===----------------------------------------------------------------------===//
 // Names
@@ -226,22 +223,22 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     // capacities, and on MiniMalloc's D and J that path needed 5-10 times
     // the nodes for the same slabs. The lower of the two results is kept, so
     // optimal stays never worse than greedy.
+    // The search runs first, with the whole budget: on the instances it can
+    // search (MiniMalloc's D and J) it beats the repacking by far (1.05
+    // against 1.25 of the lower bound for D at 4 s), and it returns at once
+    // when every part it could lower is too large for it.
     auto deadline = startTime + budget;
-    auto searchDeadline =
-        startTime +
-        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-            budget * kSearchShare);
     result = packOptimal(normalized,
                          packGreedy(normalized, canonical, /*firstFit=*/false),
-                         lowerBound, options, searchDeadline);
+                         lowerBound, options, deadline);
     if (greedy.slabSize < result.slabSize) {
       greedy.searchNodes = result.searchNodes;
       result = std::move(greedy);
     }
     // The window repacking lowers what the search could not (parts too
-    // large to search, or capacities it ran out of budget on), starting
-    // from the better of the two packings. The node limit also bounds it,
-    // counted in buffers placed, so that node limits keep the result
+    // large to search) in the time left, starting from the better of the
+    // two packings. The node limit also bounds it, counted in buffers placed
+    // and obstacles inserted, so that node limits keep the result
     // reproducible.
     if (!result.provenOptimal) {
       RepackLimits limits;

@@ -11,17 +11,26 @@
 // change around them can lower it where no global order would. Each step
 // picks a buffer at the peak, a time interval around its lifetime and the
 // highest buffers whose lifetimes meet that interval (the window, a
-// rectangle of time x address under the peak), and places the window again
-// by first or best fit in one of several orders, through an OccupancyIndex
-// that holds every other buffer whose lifetime can meet a window buffer's as
-// an obstacle. The new placement is kept when it leaves fewer buffers at the
-// peak: the height never rises, and drops once the last buffer leaves it;
-// the sideways moves let later windows start from a different peak.
+// rectangle of time x address under the peak, its floor the lowest offset
+// in it), and places the window again above the floor by first or best fit
+// in one of several orders, through an OccupancyIndex that holds the other
+// buffers reaching above the floor whose lifetimes can meet a window
+// buffer's, plus one block for everything under the floor. One window in 16
+// has no floor and may use any hole.
+//
+// A placement is kept when the window's tops, highest first, compare
+// lexicographically below the old ones: the height never rises, and it
+// drops once the last buffer at the peak leaves it. Since nothing outside
+// the window moves, the tops of the whole packing decrease in the same order
+// and the descent cannot cycle. After a run of failures, sideways moves
+// (nothing lower, no more buffers at the peak) are kept too, as a kick out
+// of the local minimum.
 //
 // Windows start small (cheap, and most improvements are local) and grow
-// with every run of failures, up to `RepackLimits::maxWindow` buffers; a
-// success shrinks them again. All choices come from a seeded generator, so
-// with the same work limit the run is reproducible.
+// with every run of failures, up to `RepackLimits::maxWindow` buffers; an
+// improvement shrinks them again. All choices come from a seeded generator,
+// and the work limit counts buffers placed, so with the same work limit the
+// run is reproducible; the deadline may only cut it short.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,10 +52,13 @@ static constexpr size_t kMinWindow = 32;
 /// Failed windows at one size before the size doubles.
 static constexpr uint64_t kFailuresPerLevel = 8;
 /// One window in this many drops its floor (see `chooseWindow`).
-static constexpr uint64_t kOpenFloorShare = 4;
+static constexpr uint64_t kOpenFloorShare = 16;
 /// Consecutive failed windows after which the search counts as stalled and
 /// stops: without it, `--time-limit=inf` would never return.
 static constexpr uint64_t kMaxFailures = 50000;
+/// Failed windows in a row before sideways moves are kept: a kick out of a
+/// local minimum, not a random walk that undoes the descent.
+static constexpr uint64_t kSidewaysAfter = 256;
 /// Placement steps between two reads of the clock.
 static constexpr uint64_t kClockStride = 64;
 
@@ -168,9 +180,11 @@ private:
   void chooseWindow();
   /// Sorts `localOrder` (positions into `window`) by `order`.
   void orderWindow(Order order);
-  /// Places the window again; true when the placement was kept. Sets
-  /// `timedOut` when the deadline stopped it.
-  bool placeWindow();
+  /// What became of a window's new placement.
+  enum class Outcome { Rejected, Sideways, Lower };
+  /// Places the window again and keeps the placement unless it is
+  /// rejected. Sets `timedOut` when the deadline stopped it.
+  Outcome placeWindow();
 
   const NormalizedProblem &problem;
   const std::vector<NormalizedBuffer> &buffers;
@@ -263,7 +277,9 @@ void Repacker::chooseWindow() {
     floor = std::min(floor, offsets[i]);
   }
   // One window in kOpenFloorShare may use every hole below the floor too:
-  // costlier, but it reaches moves the rectangles cannot.
+  // costlier, but it reaches moves the rectangles cannot. (Lowering the
+  // floor by a few window depths instead lost on every 10k-30k instance
+  // tried.)
   if (random.below(kOpenFloorShare) == 0)
     floor = 0;
   obstacles.clear();
@@ -350,7 +366,7 @@ void Repacker::orderWindow(Order order) {
   }
 }
 
-bool Repacker::placeWindow() {
+Repacker::Outcome Repacker::placeWindow() {
   Order order = Order(random.below(uint64_t(Order::Count)));
   orderWindow(order);
   bool bestFit =
@@ -388,14 +404,14 @@ bool Repacker::placeWindow() {
     if (step % kClockStride == kClockStride - 1 &&
         Clock::now() >= limits.deadline) {
       timedOut = true;
-      return false;
+      return Outcome::Rejected;
     }
     unsigned k = localOrder[step];
     int64_t offset = bestFit ? occupancy.bestFit(k) : occupancy.lowestFit(k);
     int64_t top = offset + local.buffers[k].size;
     ++stats.work;
     if (top > height)
-      return false;
+      return Outcome::Rejected;
     occupancy.insert(k, offset);
     newOffsets[k] = offset;
     newTops.push_back(top);
@@ -410,9 +426,22 @@ bool Repacker::placeWindow() {
       break;
     }
   }
-  if (!lower)
-    return false;
   int64_t newHeight = newTops.front();
+  if (!lower) {
+    // A sideways move: no more buffers at the peak, some moved. It lowers
+    // nothing, but changes the ground the next windows stand on, which is
+    // how the search leaves a local minimum of the order above.
+    size_t peakBefore = 0, peakAfter = 0;
+    for (size_t k = 0; k < window.size(); ++k) {
+      peakBefore += topOf(window[k]) == height;
+      peakAfter += newTops[k] == height;
+    }
+    bool moved = false;
+    for (size_t k = 0; k < window.size() && !moved; ++k)
+      moved = newOffsets[k] != offsets[window[k]];
+    if (peakAfter > peakBefore || !moved || failures < kSidewaysAfter)
+      return Outcome::Rejected;
+  }
 
   for (size_t k = 0; k < window.size(); ++k)
     offsets[window[k]] = newOffsets[k];
@@ -427,7 +456,7 @@ bool Repacker::placeWindow() {
       if (topOf(i) == height)
         atPeak.push_back(i);
   }
-  return true;
+  return lower ? Outcome::Lower : Outcome::Sideways;
 }
 
 RepackStats Repacker::run(int64_t slabLowerBound) {
@@ -442,11 +471,13 @@ RepackStats Repacker::run(int64_t slabLowerBound) {
          stats.work < limits.workLimit && failures < kMaxFailures &&
          Clock::now() < limits.deadline) {
     chooseWindow();
-    bool kept = placeWindow();
+    Outcome outcome = placeWindow();
     if (timedOut)
       break;
     ++stats.windowsTried;
-    if (!kept) {
+    // Sideways moves leave the window size growing and count towards the
+    // stall: they cannot go on forever.
+    if (outcome != Outcome::Lower) {
       ++failures;
       continue;
     }

@@ -25,8 +25,8 @@ namespace streamhal::packing::detail {
 
 /// What one run of `repackWindows` did.
 struct RepackStats {
-  /// Windows taken out and placed again, and those whose new placement was
-  /// kept.
+  /// Windows taken out and placed again, and those whose new placement
+  /// lowered the packing (sideways moves are not counted).
   uint64_t windowsTried = 0;
   uint64_t windowsImproved = 0;
   /// The slab before and after.
@@ -53,9 +53,11 @@ struct RepackLimits {
 /// takes out a window (the highest buffers whose lifetimes meet a time
 /// interval around a buffer at the peak), places them again by first or
 /// best fit in one of several orders around every other buffer, and keeps
-/// the new placement only when it leaves fewer buffers at the peak (so the
-/// height never rises, and drops once the last one leaves it). Stops at the
-/// deadline, at the work limit, or at `slabLowerBound`.
+/// the new placement when the window's tops, highest first, are
+/// lexicographically lower (so the height never rises), or, after a run of
+/// failures, when it moves buffers without adding any at the peak. Stops at
+/// the deadline, at the work limit, after 50,000 windows without progress,
+/// or at `slabLowerBound`. Zero-size buffers go to offset 0.
 RepackStats repackWindows(const NormalizedProblem &problem,
                           std::vector<int64_t> &offsets, int64_t slabLowerBound,
                           const RepackLimits &limits);

@@ -122,7 +122,7 @@ PackingResult repack(const PackingProblem &problem,
 TEST(WindowRepackTest, RandomInstancesStayValidAndNeverWorse) {
   std::mt19937_64 rng(11);
   uint64_t improved = 0;
-  for (int round = 0; round < 200; ++round) {
+  for (int round = 0; round < 150; ++round) {
     PackingProblem problem = randomProblem(rng, 1, 300, 200, 64);
     NormalizedProblem normalized = normalize(problem);
     PackingResult greedy = greedyPacking(problem, normalized);
@@ -151,7 +151,7 @@ TEST(WindowRepackTest, OptimalStaysValidWithRepacking) {
   options.strategy = PackingStrategy::Optimal;
   options.timeLimitSeconds = 10.0;
   options.nodeLimit = 3000;
-  for (int round = 0; round < 40; ++round) {
+  for (int round = 0; round < 25; ++round) {
     PackingProblem problem = randomProblem(rng, 50, 800, 400, 1000);
     PackingResult greedy = pack(problem, {PackingStrategy::Greedy});
     PackingResult optimal = pack(problem, options);
