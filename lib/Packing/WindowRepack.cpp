@@ -496,7 +496,11 @@ void Repacker::compact() {
   int64_t before = height;
   refreshPeak();
   ++stats.windowsTried;
-  stats.windowsImproved += height < before;
+  if (height < before) {
+    ++stats.windowsImproved;
+    if (problem.progress)
+      problem.progress->found(slabFromHeight(problem, height));
+  }
 }
 
 RepackStats Repacker::run(int64_t slabLowerBound) {
