@@ -13,7 +13,7 @@
 // worse than the one it started from; on a small instance where greedy
 // provably misses the optimum it must reach it; with the same work limit two
 // runs must give the same offsets; and `optimal` must use it on instances
-// too large for the branch and bound.
+// too large for the branch and bound, within its time limit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -225,6 +225,24 @@ TEST(WindowRepackTest, OptimalImprovesInstancesTooLargeToSearch) {
   EXPECT_EQ(optimal.repackStartSlab, greedy.slabSize);
   EXPECT_GT(optimal.windowsTried, 0u);
   EXPECT_LT(optimal.slabSize, greedy.slabSize);
+}
+
+/// Without a node limit the repacking runs until the time limit, and not
+/// past it: the clock is read every window and every 64 placements.
+TEST(WindowRepackTest, OptimalKeepsTheTimeLimit) {
+  PackingProblem problem = generatedProblem(10000, 1);
+  PackingOptions options;
+  options.strategy = PackingStrategy::Optimal;
+  options.timeLimitSeconds = 0.5;
+  auto start = std::chrono::steady_clock::now();
+  PackingResult optimal = pack(problem, options);
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  EXPECT_EQ(referenceViolation(problem, optimal), "");
+  EXPECT_GT(optimal.windowsTried, 0u);
+  // The slack covers one window and a loaded machine.
+  EXPECT_LT(seconds, 0.5 + 0.2);
 }
 
 } // namespace
