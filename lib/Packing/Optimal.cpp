@@ -107,9 +107,24 @@ PackingResult detail::packOptimal(const NormalizedProblem &problem,
   incumbent.slabSize =
       slabFromHeight(problem, packingHeight(problem, incumbent.offsets));
 
+  // Parts too large to search keep their greedy placement, so no slab below
+  // their height is reachable. They get no SearchPart: its conflict lists
+  // cost seconds at 100,000 buffers, time the window repacking that follows
+  // can use.
   std::vector<SearchPart> parts;
-  for (std::vector<unsigned> &members : splitIntoParts(problem))
-    parts.emplace_back(problem, std::move(members));
+  int64_t reachable = proven;
+  size_t searchable = 0;
+  for (std::vector<unsigned> &members : splitIntoParts(problem)) {
+    searchable += members.size();
+    if (members.size() <= kMaxSearchBuffers) {
+      parts.emplace_back(problem, std::move(members));
+      continue;
+    }
+    int64_t height = 0;
+    for (unsigned i : members)
+      height = std::max(height, incumbent.offsets[i] + problem.buffers[i].size);
+    reachable = std::max(reachable, alignTo(height, align));
+  }
   auto heightsOf = [&](const std::vector<int64_t> &offsets) {
     std::vector<int64_t> heights;
     for (const SearchPart &part : parts) {
@@ -133,13 +148,6 @@ PackingResult detail::packOptimal(const NormalizedProblem &problem,
   auto slabAbove = [&](int64_t capacity) {
     return alignTo(capacity / step * step + step, align);
   };
-  // Parts too large to search keep their greedy placement, so no slab below
-  // their height is reachable.
-  int64_t reachable = proven;
-  std::vector<int64_t> heights = heightsOf(incumbent.offsets);
-  for (size_t p = 0; p < parts.size(); ++p)
-    if (parts[p].buffers.size() > kMaxSearchBuffers)
-      reachable = std::max(reachable, alignTo(heights[p], align));
 
   // Passes of bisection between the lowest capacity not yet given up on and
   // the incumbent, each starting at that lowest capacity (often reachable).
@@ -149,9 +157,8 @@ PackingResult detail::packOptimal(const NormalizedProblem &problem,
   // whenever the time limit is not what stops the search.
   SearchBudget budget{deadline,
                       options.nodeLimit ? options.nodeLimit : UINT64_MAX};
-  size_t searchable = 0;
-  for (const SearchPart &part : parts)
-    searchable += part.buffers.size();
+  // (`searchable` counts the parts too large to search too, as it always
+  // has: the node budgets of mixed instances stay what they were.)
   uint64_t passNodes = std::max<uint64_t>(16384, 64 * searchable);
   int64_t softLow = reachable;
   bool firstOfPass = true, firstPass = true;

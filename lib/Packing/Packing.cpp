@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PackingInternal.h"
+#include "WindowRepack.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -222,12 +223,33 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     // capacities, and on MiniMalloc's D and J that path needed 5-10 times
     // the nodes for the same slabs. The lower of the two results is kept, so
     // optimal stays never worse than greedy.
+    // The search runs first, with the whole budget: on the instances it can
+    // search (MiniMalloc's D and J) it beats the repacking by far (1.05
+    // against 1.25 of the lower bound for D at 4 s), and it returns at once
+    // when every part it could lower is too large for it.
+    auto deadline = startTime + budget;
     result = packOptimal(normalized,
                          packGreedy(normalized, canonical, /*firstFit=*/false),
-                         lowerBound, options, startTime + budget);
+                         lowerBound, options, deadline);
     if (greedy.slabSize < result.slabSize) {
       greedy.searchNodes = result.searchNodes;
       result = std::move(greedy);
+    }
+    // The window repacking lowers what the search could not (parts too
+    // large to search) in the time left, starting from the better of the
+    // two packings. The node limit also bounds it, counted in buffers placed
+    // and obstacles inserted, so that node limits keep the result
+    // reproducible.
+    if (!result.provenOptimal) {
+      RepackLimits limits;
+      limits.deadline = deadline;
+      limits.workLimit = options.nodeLimit ? options.nodeLimit : UINT64_MAX;
+      RepackStats stats =
+          repackWindows(normalized, result.offsets, slabLowerBound, limits);
+      result.slabSize = stats.finalSlab;
+      result.windowsTried = stats.windowsTried;
+      result.windowsImproved = stats.windowsImproved;
+      result.repackStartSlab = stats.startSlab;
     }
     break;
   }

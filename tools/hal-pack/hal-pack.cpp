@@ -229,7 +229,9 @@ int main(int argc, char **argv) {
           << " strategy=" << toString(*strategy)
           << " lifetimes=" << toString(*lifetimes)
           << " proven_optimal=" << (result.provenOptimal ? "yes" : "no")
-          << "\n";
+          << " windows_tried=" << result.windowsTried
+          << " windows_improved=" << result.windowsImproved
+          << " repack_start_slab=" << result.repackStartSlab << "\n";
   summary.flush();
 
   if (!outputFilename.empty()) {

@@ -72,6 +72,14 @@ struct PackingResult {
   bool provenOptimal = false;
   /// Search nodes visited by the `optimal` strategy (0 for the others).
   uint64_t searchNodes = 0;
+  /// The window repacking of the `optimal` strategy (docs/packing.md):
+  /// windows taken out and placed again, those whose new placement lowered
+  /// the packing (a lower peak, fewer buffers at it, or lower buffers under
+  /// it), and the slab it started from (0 when it did not run). 0 for the
+  /// other strategies.
+  uint64_t windowsTried = 0;
+  uint64_t windowsImproved = 0;
+  int64_t repackStartSlab = 0;
 };
 
 /// The placement strategies, selectable by name.
