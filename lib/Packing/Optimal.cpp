@@ -62,6 +62,13 @@ splitIntoParts(const NormalizedProblem &problem) {
   return parts;
 }
 
+bool detail::hasSearchablePart(const NormalizedProblem &problem) {
+  return llvm::any_of(splitIntoParts(problem),
+                      [](const std::vector<unsigned> &members) {
+                        return members.size() <= kMaxSearchBuffers;
+                      });
+}
+
 /// Tries to pack every part of `parts` whose incumbent height exceeds
 /// `capacity` within it. On success updates `offsets`.
 static SearchOutcome decide(const std::vector<SearchPart> &parts,

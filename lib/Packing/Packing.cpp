@@ -227,12 +227,21 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     // search (MiniMalloc's D and J) it beats the repacking by far (1.05
     // against 1.25 of the lower bound for D at 4 s), and it returns at once
     // when every part it could lower is too large for it.
+    // Where no part is small enough to search (one large part, the usual
+    // case at scale), the best-fit greedy pass would only be the starting
+    // point of a search that cannot run: it is skipped, and its time (7 s
+    // of a 1M-buffer run) goes to the repacking.
     auto deadline = startTime + budget;
-    result = packOptimal(normalized,
-                         packGreedy(normalized, canonical, /*firstFit=*/false),
-                         lowerBound, options, deadline);
-    if (greedy.slabSize < result.slabSize) {
-      greedy.searchNodes = result.searchNodes;
+    if (hasSearchablePart(normalized)) {
+      result = packOptimal(
+          normalized,
+          packGreedy(normalized, canonical, /*firstFit=*/false), lowerBound,
+          options, deadline);
+      if (greedy.slabSize < result.slabSize) {
+        greedy.searchNodes = result.searchNodes;
+        result = std::move(greedy);
+      }
+    } else {
       result = std::move(greedy);
     }
     // The window repacking lowers what the search could not (parts too

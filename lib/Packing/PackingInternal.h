@@ -491,6 +491,11 @@ PackingResult packGreedy(const NormalizedProblem &problem,
 void tryInOrderOnGivenRows(const NormalizedProblem &problem,
                            PackingResult &result);
 
+/// Whether some part of the problem (buffers no lifetime separates) is small
+/// enough for `packOptimal` to search; when none is, it can only return its
+/// incumbent.
+bool hasSearchablePart(const NormalizedProblem &problem);
+
 /// Branch and bound starting from `incumbent` (a greedy packing).
 PackingResult packOptimal(const NormalizedProblem &problem,
                           PackingResult incumbent, int64_t lowerBound,
