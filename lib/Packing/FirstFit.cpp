@@ -110,9 +110,14 @@ OccupancyIndex::OccupancyIndex(const NormalizedProblem &problem)
 }
 
 void OccupancyIndex::reset() {
+  collected = ~0u;
+  // Two sets per node are megabytes at scale: a fresh index is not built
+  // twice (the constructor's and the first placement's reset).
+  if (empty)
+    return;
   cover.assign(2 * numLeaves, AddressSet());
   subtree.assign(2 * numLeaves, AddressSet());
-  collected = ~0u;
+  empty = true;
 }
 
 void OccupancyIndex::collect(unsigned buffer) {
@@ -268,6 +273,7 @@ void OccupancyIndex::insert(unsigned buffer, int64_t offset) {
   const NormalizedBuffer &placed = problem.buffers[buffer];
   assert(placed.size > 0 && "zero-size buffers are never placed");
   collect(buffer);
+  empty = false;
   int64_t end = offset + placed.size;
   bool zeroLength = placed.start >= placed.end;
   for (unsigned node : canonical) {

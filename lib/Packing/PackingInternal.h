@@ -308,6 +308,8 @@ private:
   std::vector<std::pair<unsigned, unsigned>> leafRange;
   /// Per node (bottom-up layout, root 1): see FirstFit.cpp.
   std::vector<AddressSet> cover, subtree;
+  /// No insertion since the sets were made.
+  bool empty = false;
   /// Scratch of `collect` and the queries; `collected` is the buffer whose
   /// nodes `canonical` and `ancestors` hold.
   std::vector<unsigned> canonical, ancestors;
