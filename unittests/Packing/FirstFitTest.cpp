@@ -23,6 +23,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <random>
 
@@ -31,74 +32,100 @@ using namespace streamhal::packing::testing;
 
 namespace {
 
-/// First fit in `order`, O(n^2), from the definitions: each buffer goes to
-/// the lowest multiple of its alignment where its bytes meet no placed buffer
-/// whose lifetime intersects its own. Zero-size buffers go to 0 and are no
-/// obstacle.
-std::vector<int64_t> referenceFirstFit(const PackingProblem &problem,
-                                       const std::vector<unsigned> &order) {
+/// Places the buffers of `order` one by one, O(n^2): `choose(taken, size,
+/// alignment)` picks each offset from the address ranges of the placed
+/// buffers whose lifetimes intersect its own, sorted. Zero-size buffers go
+/// to 0 and are no obstacle.
+using Choice = std::function<int64_t(
+    const std::vector<std::pair<int64_t, int64_t>> &, int64_t, int64_t)>;
+std::vector<int64_t> referencePlacement(const PackingProblem &problem,
+                                        const std::vector<unsigned> &order,
+                                        const Choice &choose) {
   std::vector<int64_t> offsets(problem.buffers.size(), 0);
   std::vector<unsigned> placed;
   for (unsigned current : order) {
     int64_t size = referenceAlignedSize(problem, current);
     if (size == 0)
       continue;
-    int64_t alignment = referenceAlignment(problem, current);
     std::vector<std::pair<int64_t, int64_t>> taken;
     for (unsigned other : placed)
       if (referenceLifetimesIntersect(problem, current, other))
         taken.push_back({offsets[other], offsets[other] + referenceAlignedSize(
                                                               problem, other)});
     std::sort(taken.begin(), taken.end());
-    int64_t candidate = 0;
-    for (auto [begin, end] : taken) {
-      if (end <= candidate)
-        continue;
-      if (begin >= candidate + size)
-        break;
-      candidate = (end + alignment - 1) / alignment * alignment;
-    }
-    offsets[current] = candidate;
+    offsets[current] =
+        choose(taken, size, referenceAlignment(problem, current));
     placed.push_back(current);
   }
   return offsets;
 }
 
-/// The classic best-fit loop in `order`, O(n^2): walk the placed conflicting
-/// buffers by offset, take the smallest gap (measured from its unaligned
-/// start, the first of equal ones) whose aligned start leaves room, else the
-/// aligned top.
+int64_t alignUp(int64_t value, int64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+/// First fit, from the definition: the lowest multiple of the alignment
+/// where the buffer's bytes meet no conflicting placed buffer.
+std::vector<int64_t> referenceFirstFit(const PackingProblem &problem,
+                                       const std::vector<unsigned> &order) {
+  return referencePlacement(
+      problem, order, [](const auto &taken, int64_t size, int64_t alignment) {
+        int64_t candidate = 0;
+        for (auto [begin, end] : taken) {
+          if (end <= candidate)
+            continue;
+          if (begin >= candidate + size)
+            break;
+          candidate = alignUp(end, alignment);
+        }
+        return candidate;
+      });
+}
+
+/// The classic best-fit loop: walk the conflicting placed buffers by
+/// offset, take the smallest gap (measured from its unaligned start, the
+/// first of equal ones) whose aligned start leaves room, else the aligned
+/// top.
 std::vector<int64_t> referenceBestFit(const PackingProblem &problem,
                                       const std::vector<unsigned> &order) {
-  std::vector<int64_t> offsets(problem.buffers.size(), 0);
-  std::vector<unsigned> placed;
-  for (unsigned current : order) {
-    int64_t size = referenceAlignedSize(problem, current);
-    if (size == 0)
-      continue;
-    int64_t alignment = referenceAlignment(problem, current);
-    auto alignUp = [&](int64_t value) {
-      return (value + alignment - 1) / alignment * alignment;
-    };
-    std::vector<std::pair<int64_t, int64_t>> taken;
-    for (unsigned other : placed)
-      if (referenceLifetimesIntersect(problem, current, other))
-        taken.push_back({offsets[other], offsets[other] + referenceAlignedSize(
-                                                              problem, other)});
-    std::sort(taken.begin(), taken.end());
-    int64_t cursor = 0, bestOffset = -1, bestGap = INT64_MAX;
-    for (auto [begin, end] : taken) {
-      int64_t candidate = alignUp(cursor);
-      if (candidate + size <= begin && begin - candidate < bestGap) {
-        bestOffset = candidate;
-        bestGap = begin - cursor;
-      }
-      cursor = std::max(cursor, end);
-    }
-    offsets[current] = bestOffset >= 0 ? bestOffset : alignUp(cursor);
-    placed.push_back(current);
+  return referencePlacement(
+      problem, order, [](const auto &taken, int64_t size, int64_t alignment) {
+        int64_t cursor = 0, bestOffset = -1, bestGap = INT64_MAX;
+        for (auto [begin, end] : taken) {
+          int64_t candidate = alignUp(cursor, alignment);
+          if (candidate + size <= begin && begin - candidate < bestGap) {
+            bestOffset = candidate;
+            bestGap = begin - cursor;
+          }
+          cursor = std::max(cursor, end);
+        }
+        return bestOffset >= 0 ? bestOffset : alignUp(cursor, alignment);
+      });
+}
+
+/// The orders the index serves, by round: random, by start (`reverse`:
+/// latest first), largest first.
+std::vector<unsigned> testOrder(const PackingProblem &problem, int round,
+                                bool reverse, std::mt19937_64 &rng) {
+  std::vector<unsigned> order(problem.buffers.size());
+  std::iota(order.begin(), order.end(), 0);
+  switch (round % 3) {
+  case 0:
+    std::shuffle(order.begin(), order.end(), rng);
+    break;
+  case 1:
+    std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+      return reverse ? problem.buffers[a].lower > problem.buffers[b].lower
+                     : problem.buffers[a].lower < problem.buffers[b].lower;
+    });
+    break;
+  case 2:
+    std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+      return problem.buffers[a].size > problem.buffers[b].size;
+    });
+    break;
   }
-  return offsets;
+  return order;
 }
 
 PackingProblem randomProblem(std::mt19937_64 &rng, size_t numBuffers) {
@@ -132,24 +159,8 @@ TEST(PackingFirstFitTest, MatchesQuadraticFirstFitInRandomOrders) {
   for (int round = 0; round < 400; ++round) {
     size_t numBuffers = size_t(1) << (round % 10);
     PackingProblem problem = randomProblem(rng, numBuffers);
-    std::vector<unsigned> order(numBuffers);
-    std::iota(order.begin(), order.end(), 0);
-    // Random orders, start order and largest first: the orders it serves.
-    switch (round % 3) {
-    case 0:
-      std::shuffle(order.begin(), order.end(), rng);
-      break;
-    case 1:
-      std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-        return problem.buffers[a].lower < problem.buffers[b].lower;
-      });
-      break;
-    case 2:
-      std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-        return problem.buffers[a].size > problem.buffers[b].size;
-      });
-      break;
-    }
+    std::vector<unsigned> order =
+        testOrder(problem, round, /*reverse=*/false, rng);
     detail::NormalizedProblem normalized = detail::normalize(problem);
     detail::FirstFitPlacer placer(normalized);
     std::vector<int64_t> offsets;
@@ -174,25 +185,9 @@ TEST(PackingFirstFitTest, BestFitByOccupancyMatchesQuadraticBestFit) {
   for (int round = 0; round < 400; ++round) {
     size_t numBuffers = size_t(1) << (round % 10);
     PackingProblem problem = randomProblem(rng, numBuffers);
-    std::vector<unsigned> order(numBuffers);
-    std::iota(order.begin(), order.end(), 0);
-    // Random orders, reverse time order (where `place` uses the index) and
-    // largest first.
-    switch (round % 3) {
-    case 0:
-      std::shuffle(order.begin(), order.end(), rng);
-      break;
-    case 1:
-      std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-        return problem.buffers[a].lower > problem.buffers[b].lower;
-      });
-      break;
-    case 2:
-      std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-        return problem.buffers[a].size > problem.buffers[b].size;
-      });
-      break;
-    }
+    // Reverse time order is where `place` uses the index.
+    std::vector<unsigned> order =
+        testOrder(problem, round, /*reverse=*/true, rng);
     detail::NormalizedProblem normalized = detail::normalize(problem);
     detail::BestFitPlacer placer(normalized);
     std::vector<int64_t> offsets;
