@@ -88,6 +88,22 @@ void CommandRecorder::recordDispatchCase(flow::DispatchOp op,
         rewriter, loc, commandBuffer, layout, builder.getIndex(set), ordinals,
         buffers, offsets, lengths);
   }
+  // A set of the interface that this dispatch binds nothing in, but an
+  // earlier dispatch pushed, would still hold that dispatch's buffers: the
+  // kernel would reach them through its interface bindings in the set
+  // (docs/executor.md). An empty push unbinds them.
+  std::set<int64_t> declaredSets;
+  hal::ExecutableEntryPointOp declaring = resolved.entryPoint;
+  if (hal::InterfaceOp interface = declaring.lookupInterface())
+    for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
+      declaredSets.insert(binding.getSet().getSExtValue());
+  for (int64_t set : declaredSets)
+    if (!bySet.count(set) && pushedSets.count(set))
+      hal::CommandBufferPushDescriptorSetOp::create(
+          rewriter, loc, commandBuffer, layout, builder.getIndex(set),
+          ValueRange(), ValueRange(), ValueRange(), ValueRange());
+  for (auto &[set, bindings] : bySet)
+    pushedSets.insert(set);
 
   if (pushConstantCount > 0) {
     SmallVector<Value> values;
