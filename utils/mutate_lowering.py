@@ -570,7 +570,10 @@ def main():
                 record("unmutated: " + failure(status, stderr, late),
                        [opts.hal_opt, path], [], stderr, path)
         if not chunks:
-            sys.exit(f"mutate_lowering: no chunk of {case} verifies")
+            # An error test only: nothing to mutate, but not a failure.
+            print(f"mutate_lowering: no chunk of {case} verifies, skipped",
+                  file=sys.stderr)
+            continue
         for n in range(opts.count):
             tag = f"c{case_index}m{n}"
             text, notes = mutate(rng, rng.choice(chunks))
