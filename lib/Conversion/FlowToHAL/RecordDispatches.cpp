@@ -91,14 +91,16 @@ void CommandRecorder::recordDispatchCase(flow::DispatchOp op,
   // A set of the interface that this dispatch binds nothing in, but an
   // earlier dispatch pushed, would still hold that dispatch's buffers: the
   // kernel would reach them through its interface bindings in the set
-  // (docs/executor.md). An empty push unbinds them.
+  // (docs/executor.md). An empty push unbinds them. A dispatch that binds
+  // nothing at all pushes its sets empty too: the pushes carry its layout,
+  // which names no binding, so no interface binding is left unbound.
   std::set<int64_t> declaredSets;
   hal::ExecutableEntryPointOp declaring = resolved.entryPoint;
   if (hal::InterfaceOp interface = declaring.lookupInterface())
     for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
       declaredSets.insert(binding.getSet().getSExtValue());
   for (int64_t set : declaredSets)
-    if (!bySet.count(set) && pushedSets.count(set))
+    if (!bySet.count(set) && (bySet.empty() || pushedSets.count(set)))
       hal::CommandBufferPushDescriptorSetOp::create(
           rewriter, loc, commandBuffer, layout, builder.getIndex(set),
           ValueRange(), ValueRange(), ValueRange(), ValueRange());

@@ -290,3 +290,33 @@ func.func @stale_set_unbound(%arg0: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @ret0, set=1, binding=0, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// A dispatch that binds nothing: each set of its interface is pushed empty
+// with its layout, which names no binding (otherwise no push would be in
+// effect and the device rule unbound-binding would fail at run time).
+// CHECK-LABEL: func.func @no_bindings
+// CHECK: %[[LAYOUT:.+]] = hal.executable_layout.lookup device({{.+}}) push_constants(0) layouts([]) : !hal.executable_layout
+// CHECK: push_descriptor_set<{{.+}}> layout(%[[LAYOUT]] : !hal.executable_layout)[%c0] bindings([])
+// CHECK-NEXT: push_descriptor_set<{{.+}}> layout(%[[LAYOUT]] : !hal.executable_layout)[%c1] bindings([])
+// CHECK-NEXT: dispatch.symbol
+func.func @no_bindings(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> %arg0 =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %c1 = arith.constant 1 : index
+    %1 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = []} : (tensor<4xf32>) -> %a
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
