@@ -19,7 +19,6 @@
 
 #include "FragmentStorage.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
-#include <set>
 
 namespace streamhal {
 
@@ -71,9 +70,6 @@ private:
   /// Applied by placeBarriers once every command is recorded.
   BarrierPolicy barriers;
   mlir::Value commandBuffer;
-  /// Descriptor sets some dispatch recorded so far pushed: a push stays in
-  /// effect for later dispatches until the set is pushed again.
-  std::set<int64_t> pushedSets;
   unsigned numCommands = 0;
   unsigned numBarriers = 0;
 };
