@@ -318,6 +318,16 @@ void StorageViews::Decider::collectFacts() {
       if (std::optional<unsigned> classIndex = classOf(target))
         facts[*classIndex].writes.insert(index);
     };
+    // A result that is not the first member of its class is computed into
+    // storage that already holds an earlier version: a write in place even
+    // when the op itself ties nothing (a clone, splat or untied dispatch
+    // result returned tied to a fragment operand). A reshape only renames
+    // the version it reads.
+    if (!isa<flow::TensorReshapeOp>(op))
+      for (Value result : op.getResults())
+        if (std::optional<unsigned> classIndex = classOf(result))
+          if (aliasing.getClassMembers(*classIndex).front() != result)
+            markWritten(result);
     llvm::TypeSwitch<Operation *>(&op)
         .Case([&](hal::ConstantSubspanOp constant) {
           ClassFacts &classFacts = facts[*classOf(constant.getResult())];

@@ -525,6 +525,17 @@ FailureOr<RuntimeValue> ExecutorImpl::materializeGlobal(Operation *user,
   std::optional<Attribute> initial = global.getInitialValue();
   if (initial) {
     auto dense = dyn_cast<DenseElementsAttr>(*initial);
+    // A splat stores one element whatever its shape: size it before
+    // expanding it, like every other tensor.
+    int64_t initialSize =
+        dense ? getByteSize(dense.getType().getShape(),
+                            getElementBytes(dense.getElementType()))
+              : 0;
+    if (initialSize < 0 || initialSize > kMaxTensorBytes)
+      return user->emitError()
+             << "reads global @" << name << " whose initial value of type "
+             << dense.getType()
+             << " is too large for the executor (4 GiB at most)";
     if (!dense || failed(appendElementBytes(dense, bytes)))
       return user->emitError()
              << "reads global @" << name

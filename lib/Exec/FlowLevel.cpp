@@ -73,6 +73,58 @@ static FailureOr<SmallVector<int64_t>> resolveResultShape(ExecutorImpl &exec,
   return resolveShape(exec, frame, op, op->getResult(index).getType(), dims);
 }
 
+/// Checks that `value`, a tensor that `op` uses or defines, has the shape
+/// its type and `dims` declare. The dims operands of shape-aware ops are
+/// claims the program makes: the lowering sizes buffers, copies and
+/// bindings by them, not by the value, so a value of another shape would
+/// run differently at the two levels. It is the program's error, reported
+/// here.
+static LogicalResult checkDeclaredShape(ExecutorImpl &exec, Frame &frame,
+                                        Operation *op, Value value,
+                                        ValueRange dims, StringRef what,
+                                        unsigned index) {
+  auto it = frame.find(value);
+  if (it == frame.end())
+    return success();
+  const auto *tensor = std::get_if<TensorValue>(&it->second);
+  if (!tensor)
+    return success();
+  FailureOr<SmallVector<int64_t>> declared =
+      resolveShape(exec, frame, op, value.getType(), dims);
+  if (failed(declared))
+    return failure();
+  if (*declared == tensor->shape)
+    return success();
+  auto printShape = [](InFlightDiagnostic &diag, ArrayRef<int64_t> shape) {
+    if (shape.empty())
+      diag << "[]";
+    llvm::interleave(
+        shape, [&](int64_t dim) { diag << dim; }, [&] { diag << "x"; });
+  };
+  InFlightDiagnostic diag = op->emitError()
+                            << what << " " << index << " has shape ";
+  printShape(diag, tensor->shape);
+  diag << " but its type " << value.getType() << " and dims declare ";
+  printShape(diag, *declared);
+  return diag;
+}
+
+/// checkDeclaredShape for every tensor operand of a shape-aware op.
+static LogicalResult checkOperandShapes(ExecutorImpl &exec, Frame &frame,
+                                        Operation *op) {
+  auto shaped = dyn_cast<util::ShapeAwareOpInterface>(op);
+  if (!shaped)
+    return success();
+  for (OpOperand &operand : op->getOpOperands())
+    if (isa<RankedTensorType>(operand.get().getType()) &&
+        failed(checkDeclaredShape(
+            exec, frame, op, operand.get(),
+            shaped.getOperandDynamicDims(operand.getOperandNumber()),
+            "operand", operand.getOperandNumber())))
+      return failure();
+  return success();
+}
+
 static int64_t tensorByteSize(const TensorValue &tensor) {
   return getByteSize(tensor.shape, getElementBytes(tensor.elementType));
 }
@@ -169,6 +221,8 @@ static TensorValue makeTensor(std::vector<uint8_t> bytes,
 std::optional<LogicalResult>
 ExecutorImpl::runFlowOp(Operation &op, Frame &frame, unsigned depth) {
   Operation *opPtr = &op;
+  if (failed(checkOperandShapes(*this, frame, opPtr)))
+    return failure();
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(opPtr)
       .Case([&](flow::ExStreamFragmentOp fragment) -> LogicalResult {
         Frame inner;
@@ -185,6 +239,13 @@ ExecutorImpl::runFlowOp(Operation &op, Frame &frame, unsigned depth) {
           return failure();
         for (auto [result, value] : llvm::zip(fragment.getResults(), results))
           frame[result] = value;
+        for (OpResult result : fragment.getResults())
+          if (isa<RankedTensorType>(result.getType()) &&
+              failed(checkDeclaredShape(
+                  *this, frame, opPtr, result,
+                  fragment.getResultDynamicDims(result.getResultNumber()),
+                  "result", result.getResultNumber())))
+            return failure();
         return success();
       })
       .Case([&](flow::DispatchOp) { return runFlowDispatch(opPtr, frame); })

@@ -170,3 +170,34 @@ func.func @write_constant() {
   hal.ex.submit_and_wait %dev, %cmd
   return
 }
+
+// -----
+
+// Dims operands are claims about the values: the lowering sizes buffers and
+// copies by them, so an operand (here the argument, 3 rows by default) or a
+// result whose shape disagrees is the program's error, not a mismatch.
+// CHECK: error: operand 0 has shape 3x4 but its type 'tensor<?x4xf32>' and dims declare 2x4
+func.func @operand_dims_disagree(%arg0: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %c2 = arith.constant 2 : index
+  %0 = flow.ex.stream.fragment(%arg0, %c2) : (tensor<?x4xf32>{%c2}, index) -> tensor<?x4xf32>{%c2} =
+      (%a: tensor<?x4xf32>, %n: index) -> tensor<?x4xf32> {
+    %1 = flow.tensor.clone %a : tensor<?x4xf32>{%n}
+    flow.return %1 : tensor<?x4xf32>
+  }
+  return %0 : tensor<?x4xf32>
+}
+
+// -----
+
+// CHECK: error: result 0 has shape 2x4 but its type 'tensor<?x4xf32>' and dims declare 1x4
+func.func @result_dims_disagree() -> tensor<?x4xf32> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %f = arith.constant 1.0 : f32
+  %0 = flow.ex.stream.fragment(%f, %c2) : (f32, index) -> tensor<?x4xf32>{%c1} =
+      (%v: f32, %n: index) -> tensor<?x4xf32> {
+    %1 = flow.tensor.splat %v : tensor<?x4xf32>{%n}
+    flow.return %1 : tensor<?x4xf32>
+  }
+  return %0 : tensor<?x4xf32>
+}

@@ -34,3 +34,14 @@ func.func @never() -> index {
   %c = arith.constant 1 : index
   return %c : index
 }
+
+// -----
+
+// A splat initial value is one element in the IR, but the executor would
+// expand it: its size is checked first (this one took minutes before).
+// CHECK-LABEL: error: reads global @huge whose initial value of type 'tensor<4611686018427387904xbf16>' is too large for the executor (4 GiB at most)
+util.global private @huge = dense<1.0> : tensor<4611686018427387904xbf16>
+func.func @huge_splat_global() -> tensor<4611686018427387904xbf16> {
+  %w = util.global.load @huge : tensor<4611686018427387904xbf16>
+  return %w : tensor<4611686018427387904xbf16>
+}

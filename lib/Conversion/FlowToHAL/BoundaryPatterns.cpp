@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
 
 using namespace mlir;
@@ -147,17 +148,36 @@ struct ConstantSubspanOpConversion
     : public OpConversionPattern<hal::ConstantSubspanOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(hal::ConstantSubspanOp op, OpAdaptor,
+  matchAndRewrite(hal::ConstantSubspanOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    auto type = cast<ShapedType>(op.getType());
+    std::optional<int64_t> bytes = util::getStaticByteSize(type);
+    if (!bytes && failed(checkEncodable(rewriter, op, type)))
+      return failure();
     Type bufferType = hal::BufferType::get(rewriter.getContext());
     Value pool = util::GlobalLoadOp::create(rewriter, loc, bufferType,
                                             op.getRuntimeBufferAttr());
     util::ByteRangeAttr range = op.getRuntimeRange();
+    // The buffer holds the value, not the whole range: the verifier lets a
+    // value be shorter than its range, and whoever gets the buffer (a
+    // caller, a buffer view) reads its length as the value's size.
+    Value length;
+    if (bytes) {
+      length = arith::ConstantIndexOp::create(rewriter, loc, *bytes);
+    } else {
+      SmallVector<Value> shape =
+          buildShape(rewriter, loc, type, adaptor.getResultDims());
+      auto [elementType, encoding] = buildTypeAndEncoding(rewriter, loc, type);
+      length = hal::AllocatorComputeSizeOp::create(
+          rewriter, loc, rewriter.getIndexType(),
+          getOrCreateDeviceAllocator(rewriter, op), shape, elementType,
+          encoding);
+    }
     rewriter.replaceOpWithNewOp<hal::BufferSubspanOp>(
         op, bufferType, pool,
         arith::ConstantIndexOp::create(rewriter, loc, range.getOffset()),
-        arith::ConstantIndexOp::create(rewriter, loc, range.getLength()));
+        length);
     return success();
   }
 };

@@ -88,6 +88,22 @@ void CommandRecorder::recordDispatchCase(flow::DispatchOp op,
         rewriter, loc, commandBuffer, layout, builder.getIndex(set), ordinals,
         buffers, offsets, lengths);
   }
+  // Every other set of the interface is pushed empty, with this dispatch's
+  // layout (which names none of its bindings): a push stays in effect, so
+  // a set an earlier dispatch pushed would still hold that dispatch's
+  // buffers, which the kernel would reach through its interface bindings
+  // in the set (docs/executor.md); and a set nothing pushed would leave
+  // the interface's bindings in it unbound (device rule unbound-binding).
+  std::set<int64_t> declaredSets;
+  hal::ExecutableEntryPointOp declaring = resolved.entryPoint;
+  if (hal::InterfaceOp interface = declaring.lookupInterface())
+    for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
+      declaredSets.insert(binding.getSet().getSExtValue());
+  for (int64_t set : declaredSets)
+    if (!bySet.count(set))
+      hal::CommandBufferPushDescriptorSetOp::create(
+          rewriter, loc, commandBuffer, layout, builder.getIndex(set),
+          ValueRange(), ValueRange(), ValueRange(), ValueRange());
 
   if (pushConstantCount > 0) {
     SmallVector<Value> values;

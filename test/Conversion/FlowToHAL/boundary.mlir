@@ -153,3 +153,34 @@ func.func @constant_subspan_outside() -> tensor<7xi32> {
   %0 = hal.constant.subspan @pool[#util.byte_range<16, 28>] : tensor<7xi32>
   return %0 : tensor<7xi32>
 }
+
+// -----
+
+util.global private @pool : !hal.buffer
+// A value shorter than its byte range: the subspan is the value's bytes, not
+// the whole range (the caller reads the buffer's length as the value's).
+// CHECK-LABEL: func.func @constant_subspan_outside_shorter
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK: %[[POOL:.+]] = util.global.load @pool : !hal.buffer
+// CHECK: %[[SUB:.+]] = hal.buffer.subspan<%[[POOL]] : !hal.buffer>[%[[C16]], %[[C4]]] : !hal.buffer
+// CHECK: return %[[SUB]] : !hal.buffer
+func.func @constant_subspan_outside_shorter() -> tensor<i32> {
+  %0 = hal.constant.subspan @pool[#util.byte_range<16, 28>] : tensor<i32>
+  return %0 : tensor<i32>
+}
+
+// -----
+
+util.global private @pool : !hal.buffer
+// A dynamic value: the subspan's length is computed from its dims.
+// CHECK-LABEL: func.func @constant_subspan_outside_dynamic
+// CHECK-DAG: %[[C16:.+]] = arith.constant 16 : index
+// CHECK: %[[POOL:.+]] = util.global.load @pool : !hal.buffer
+// CHECK: %[[SIZE:.+]] = arith.muli %arg0, %{{.+}} : index
+// CHECK: %[[SUB:.+]] = hal.buffer.subspan<%[[POOL]] : !hal.buffer>[%[[C16]], %[[SIZE]]] : !hal.buffer
+// CHECK: return %[[SUB]] : !hal.buffer
+func.func @constant_subspan_outside_dynamic(%n: index) -> tensor<?x2xi32> {
+  %0 = hal.constant.subspan @pool[#util.byte_range<16, 40>] : tensor<?x2xi32>{%n}
+  return %0 : tensor<?x2xi32>
+}

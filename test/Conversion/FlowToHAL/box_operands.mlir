@@ -128,7 +128,9 @@ func.func @slice_3d_dynamic_start(%arg0: tensor<4x4x8xi32>, %o: index) -> tensor
 // -----
 
 // A dynamic outer dim whose value is a constant passed in is static: the
-// non-contiguous box splits into runs at constant offsets.
+// non-contiguous box splits into runs at constant offsets. (The outer dim is
+// 3, what hal-exec gives the argument: a dim that disagrees with the
+// argument is the program's error.)
 // CHECK-LABEL: func.func @outer_dim_constant_through_operand
 // CHECK-DAG: %[[C8:.+]] = arith.constant 8 : index
 // CHECK-DAG: %[[C40:.+]] = arith.constant 40 : index
@@ -137,12 +139,13 @@ func.func @slice_3d_dynamic_start(%arg0: tensor<4x4x8xi32>, %o: index) -> tensor
 // CHECK: source(%arg0 : !hal.buffer)[%[[C40]]] target({{.+}})[%[[C16]]] length(%[[C16]])
 // CHECK-NOT: copy_buffer
 func.func @outer_dim_constant_through_operand(%arg0: tensor<?x8xf32>) -> tensor<2x4xf32> {
+  %c3 = arith.constant 3 : index
   %c4 = arith.constant 4 : index
   %c2 = arith.constant 2 : index
-  %0 = flow.ex.stream.fragment(%arg0, %c4, %c2) : (tensor<?x8xf32>{%c4}, index, index) -> tensor<2x4xf32> =
-      (%a: tensor<?x8xf32>, %n: index, %s: index) -> tensor<2x4xf32> {
+  %0 = flow.ex.stream.fragment(%arg0, %c3, %c4, %c2) : (tensor<?x8xf32>{%c3}, index, index, index) -> tensor<2x4xf32> =
+      (%a: tensor<?x8xf32>, %d: index, %n: index, %s: index) -> tensor<2x4xf32> {
     %c0 = arith.constant 0 : index
-    %1 = flow.tensor.slice %a[%c0, %s for %s, %n] : tensor<?x8xf32>{%n} -> tensor<2x4xf32>
+    %1 = flow.tensor.slice %a[%c0, %s for %s, %n] : tensor<?x8xf32>{%d} -> tensor<2x4xf32>
     flow.return %1 : tensor<2x4xf32>
   }
   return %0 : tensor<2x4xf32>

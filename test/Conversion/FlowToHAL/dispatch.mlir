@@ -257,3 +257,100 @@ func.func @layout_of_named_bindings(%arg0: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @ret0, set=1, binding=0, type="StorageBuffer", access="Write|Discard"
+    hal.interface.binding @rw, set=0, binding=1, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// The second dispatch binds nothing in set 1, which the first one pushed:
+// set 1 is pushed empty before it, or its kernel would write the first
+// dispatch's result through @ret0 (the push stays in effect).
+// CHECK-LABEL: func.func @stale_set_unbound
+// CHECK: push_descriptor_set<{{.+}})[%c1] bindings([%c0 = (%[[OUT:.+]] : !hal.buffer)
+// CHECK-NEXT: dispatch.symbol
+// CHECK: push_descriptor_set<{{.+}})[%c0] bindings([%c1 = (%[[OUT]] : !hal.buffer)
+// CHECK-NEXT: push_descriptor_set<{{.+}})[%c1] bindings([])
+// CHECK-NEXT: dispatch.symbol
+func.func @stale_set_unbound(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> tensor<4xf32> =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %c1 = arith.constant 1 : index
+    %1 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = [#hal.ex.operand_buffer<"arg0", 0 : index>, #hal.ex.result_buffer<"ret0", 0 : index>]} : (tensor<4xf32>) -> tensor<4xf32>
+    %2 = flow.dispatch @ex::@entry[%c1](%1) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>]} : (tensor<4xf32>) -> %1
+    flow.return %2 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @ret0, set=1, binding=0, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// A dispatch that binds nothing: each set of its interface is pushed empty
+// with its layout, which names no binding (otherwise no push would be in
+// effect and the device rule unbound-binding would fail at run time).
+// CHECK-LABEL: func.func @no_bindings
+// CHECK: %[[LAYOUT:.+]] = hal.executable_layout.lookup device({{.+}}) push_constants(0) layouts([]) : !hal.executable_layout
+// CHECK: push_descriptor_set<{{.+}}> layout(%[[LAYOUT]] : !hal.executable_layout)[%c0] bindings([])
+// CHECK-NEXT: push_descriptor_set<{{.+}}> layout(%[[LAYOUT]] : !hal.executable_layout)[%c1] bindings([])
+// CHECK-NEXT: dispatch.symbol
+func.func @no_bindings(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> %arg0 =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %c1 = arith.constant 1 : index
+    %1 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = []} : (tensor<4xf32>) -> %a
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @ret0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+    hal.interface.binding @rw, set=1, binding=0, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// The first dispatch binds nothing in set 1, which nothing pushed yet: set 1
+// is pushed empty with its layout (set 0 only), so that hal-exec's
+// unbound-binding rule sees that its kernel does not use @rw.
+// CHECK-LABEL: func.func @set_never_pushed
+// CHECK: push_descriptor_set<{{.+}})[%c0] bindings([%c0 = (%arg0 : !hal.buffer)
+// CHECK-NEXT: push_descriptor_set<{{.+}})[%c1] bindings([])
+// CHECK-NEXT: dispatch.symbol
+// CHECK: push_descriptor_set<{{.+}})[%c1] bindings([%c0 =
+// CHECK-NEXT: push_descriptor_set<{{.+}})[%c0] bindings([])
+// CHECK-NEXT: dispatch.symbol
+func.func @set_never_pushed(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> tensor<4xf32> =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %c1 = arith.constant 1 : index
+    %1 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = [#hal.ex.operand_buffer<"arg0", 0 : index>, #hal.ex.result_buffer<"ret0", 0 : index>]} : (tensor<4xf32>) -> tensor<4xf32>
+    %2 = flow.dispatch @ex::@entry[%c1](%1) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>]} : (tensor<4xf32>) -> %1
+    flow.return %2 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}

@@ -11,7 +11,7 @@
 // Views instead of copies (docs/lowering.md): a contiguous slice or a clone
 // shares its source's storage when no execution can tell the difference,
 // and keeps its copy otherwise. With copies=always every one is a copy.
-// ALWAYS-COUNT-28: func.func
+// ALWAYS-COUNT-30: func.func
 // ALWAYS-NOT: func.func
 
 hal.executable private @ex {
@@ -999,4 +999,49 @@ func.func @empty_views(%arg0: tensor<8x4xf32>) -> (tensor<0x4xf32>, tensor<0x4xf
     flow.return %b, %c, %d : tensor<0x4xf32>, tensor<0x4xf32>, tensor<4x4xf32>
   }
   return %0#0, %0#1, %0#2 : tensor<0x4xf32>, tensor<0x4xf32>, tensor<4x4xf32>
+}
+
+// -----
+
+// A result returned tied to %a is computed into %a's storage (by a clone of
+// %b, not an in-place op) while a clone of %a is still read: that clone
+// keeps its copy, made before %a is overwritten.
+// CHECK-LABEL: func.func @view_source_overwritten_by_tied_result
+// CHECK-SAME: (%[[A:.+]]: !hal.buffer, %[[B:.+]]: !hal.buffer)
+// CHECK: %[[OUT:.+]] = hal.allocator.allocate
+// CHECK: copy_buffer<{{.+}}> source(%[[A]] : !hal.buffer)[%{{.+}}] target(%[[OUT]] : !hal.buffer)
+// CHECK: execution_barrier
+// CHECK-NEXT: copy_buffer<{{.+}}> source(%[[B]] : !hal.buffer)[%{{.+}}] target(%[[A]] : !hal.buffer)
+// CHECK-NEXT: hal.command_buffer.end
+// CHECK: return %[[A]], %[[OUT]]
+func.func @view_source_overwritten_by_tied_result(%arg0: tensor<3xf32>, %arg1: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %0:2 = flow.ex.stream.fragment(%arg0, %arg1) : (tensor<3xf32>, tensor<3xf32>) -> (%arg0, tensor<3xf32>) =
+      (%a: tensor<3xf32>, %b: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+    %1 = flow.tensor.clone %a : tensor<3xf32>
+    %2 = flow.tensor.clone %b : tensor<3xf32>
+    %3 = flow.tensor.clone %1 : tensor<3xf32>
+    flow.return %2, %3 : tensor<3xf32>, tensor<3xf32>
+  }
+  return %0#0, %0#1 : tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// A clone of a clone of %a returned tied to %a: the inner clone is no view
+// of %a (the outer one writes %a's storage while it is read), so no copy
+// goes from %a onto itself (overlapping copies are undefined on a device).
+// CHECK-LABEL: func.func @clone_of_clone_returned_tied
+// CHECK-SAME: (%[[A:.+]]: !hal.buffer)
+// CHECK: %[[TMP:.+]] = hal.buffer.subspan
+// CHECK: copy_buffer<{{.+}}> source(%[[A]] : !hal.buffer)[%{{.+}}] target(%[[TMP]] : !hal.buffer)
+// CHECK: copy_buffer<{{.+}}> source(%[[TMP]] : !hal.buffer)[%{{.+}}] target(%[[A]] : !hal.buffer)
+// CHECK-NEXT: hal.command_buffer.end
+func.func @clone_of_clone_returned_tied(%arg0: tensor<100xi8>) -> tensor<100xi8> {
+  %0 = flow.ex.stream.fragment(%arg0) : (tensor<100xi8>) -> %arg0 =
+      (%a: tensor<100xi8>) -> tensor<100xi8> {
+    %t = flow.tensor.clone %a : tensor<100xi8>
+    %r = flow.tensor.clone %t : tensor<100xi8>
+    flow.return %r : tensor<100xi8>
+  }
+  return %0 : tensor<100xi8>
 }
