@@ -7,7 +7,7 @@
 #
 #===----------------------------------------------------------------------===#
 #
-# Usage: bench/packing/scale.sh [BUILD_DIR] > docs/packing-scale.md
+# Usage: bench/packing/scale.sh [BUILD_DIR]   (bench/record.sh packing-scale)
 #
 # Generates synthetic instances with generate.py (10k, 100k and 1M buffers,
 # seed 1; random lifetimes, sizes 16 B-16 MiB) with their rows sorted by
