@@ -113,8 +113,9 @@ void checkStrategies(const PackingProblem &problem, const PackingOptions &base,
   // instances this small, and whose offsets it keeps on a tie) and on the
   // canonically sorted rows (one of its orderings).
   EXPECT_LE(greedy.slabSize, inOrder.slabSize) << label;
-  if (greedy.slabSize == inOrder.slabSize)
+  if (greedy.slabSize == inOrder.slabSize) {
     EXPECT_EQ(greedy.offsets, inOrder.offsets) << label;
+  }
   options.strategy = PackingStrategy::InOrder;
   PackingResult sortedInOrder = pack(canonicallySorted(problem), options);
   EXPECT_LE(greedy.slabSize, sortedInOrder.slabSize) << label;
