@@ -252,3 +252,35 @@ func.func @push_constants(%x: i32) {
   hal.ex.submit_and_wait %dev, %cmd
   return
 }
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @ret0, set=1, binding=0, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// Nothing pushed set 1, and the layout of set 0's push has no set 1: the
+// interface still declares @ret0, which the kernel may touch (as hal-exec
+// reports it; the layout only excuses bindings of a set that a push in
+// effect describes).
+func.func @set_never_pushed(%arg0: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  %dev = hal.ex.shared_device : !hal.device
+  %layout = hal.executable_layout.lookup device(%dev : !hal.device) push_constants(0) layouts([[#hal.descriptor_set_layout_binding<0, "StorageBuffer", R>]]) : !hal.executable_layout
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Dispatch) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.push_descriptor_set<%cmd : !hal.command_buffer> layout(%layout : !hal.executable_layout)[%c0] bindings([%c0 = (%arg0 : !hal.buffer)[%c0, %c256]])
+  // expected-error @below {{breaks device rule unbound-binding: binding @ret0 (set 1, binding 0) of interface @io is not bound: no push_descriptor_set of set 1 since the command buffer began}}
+  hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@ex::@vmvx::@entry) workgroups([%c1, %c1, %c1])
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}

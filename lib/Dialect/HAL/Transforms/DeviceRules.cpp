@@ -247,10 +247,10 @@ LogicalResult checkBound(CommandBufferDispatchSymbolOp dispatch) {
     int64_t set = binding.getSet().getSExtValue();
     int64_t ordinal = binding.getBinding().getSExtValue();
     auto it = pushes.find(set);
+    // Only the push of the binding's own set excuses it: with no push of
+    // the set in effect, the kernel may still reach the binding (as the
+    // executor and a device see it), whatever other sets' layouts say.
     if (it != pushes.end() && !declaredByLayout(it->second, set, ordinal))
-      continue;
-    if (it == pushes.end() && !pushes.empty() &&
-        !declaredByLayout(pushes.begin()->second, set, ordinal))
       continue;
     if (it == pushes.end())
       return dispatch.emitOpError()
