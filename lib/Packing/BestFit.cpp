@@ -158,7 +158,6 @@ static void sortKeys(std::vector<uint64_t> &keys,
 
 static constexpr unsigned kUnplaced = ~0u;
 
-
 BestFitPlacer::BestFitPlacer(const NormalizedProblem &problem)
     : problem(problem), sweep(problem) {}
 
@@ -197,16 +196,17 @@ uint64_t detail::countConflictingPairs(const NormalizedProblem &problem) {
   return pairs > disjoint ? pairs - disjoint : 0;
 }
 
-
-std::optional<int64_t> BestFitPlacer::placeByOccupancy(
-    llvm::ArrayRef<unsigned> order, std::vector<int64_t> &offsets,
-    int64_t heightCutoff) {
+std::optional<int64_t>
+BestFitPlacer::placeByOccupancy(llvm::ArrayRef<unsigned> order,
+                                std::vector<int64_t> &offsets,
+                                int64_t heightCutoff) {
   return placeWith(Engine::Occupancy, order, offsets, heightCutoff);
 }
 
-std::optional<int64_t> BestFitPlacer::placeByConflicts(
-    llvm::ArrayRef<unsigned> order, std::vector<int64_t> &offsets,
-    int64_t heightCutoff) {
+std::optional<int64_t>
+BestFitPlacer::placeByConflicts(llvm::ArrayRef<unsigned> order,
+                                std::vector<int64_t> &offsets,
+                                int64_t heightCutoff) {
   return placeWith(Engine::Conflicts, order, offsets, heightCutoff);
 }
 
@@ -238,8 +238,7 @@ int64_t BestFitPlacer::bestFitByConflicts(unsigned current,
     // (neither empty), the second always meets a cursor past its start, so
     // which comes first changes nothing, and the size bits are left out.
     sortKeys(packedScratch, radixScratch, sizeBits);
-    // The key holds the offset and the size: the walk reads nothing else
-    // (a lookup per reservation was a cache miss per conflict).
+    // The key holds the offset and the size: the walk reads nothing else.
     const uint64_t sizeMask = (uint64_t(1) << sizeBits) - 1;
     for (uint64_t key : packedScratch) {
       int64_t offset = int64_t(key >> sizeBits);
@@ -248,10 +247,9 @@ int64_t BestFitPlacer::bestFitByConflicts(unsigned current,
   } else {
     scratch.clear();
     index->forEachPlacedConflict(current, [&](uint64_t other) {
-          scratch.push_back({offsets[other],
-                             offsets[other] + buffers[other].size,
-                             placedStep[other]});
-        });
+      scratch.push_back({offsets[other], offsets[other] + buffers[other].size,
+                         placedStep[other]});
+    });
     llvm::sort(scratch, [](const Reservation &a, const Reservation &b) {
       if (a.offset != b.offset)
         return a.offset < b.offset;
@@ -286,8 +284,8 @@ std::optional<int64_t> BestFitPlacer::placeWith(Engine engine,
       largest = std::max(largest, buffer.size);
     }
     sizeBits = llvm::Log2_64(uint64_t(largest)) + 1;
-    usePackedKeys = sizeBits < 64 && llvm::Log2_64(uint64_t(offsetBound)) + 1 +
-                                             sizeBits <= 64;
+    usePackedKeys = sizeBits < 64 &&
+                    llvm::Log2_64(uint64_t(offsetBound)) + 1 + sizeBits <= 64;
   }
   if (useOccupancy) {
     if (!occupancy)
@@ -313,9 +311,10 @@ std::optional<int64_t> BestFitPlacer::placeWith(Engine engine,
     offsets[current] = offset;
     if (useConflicts) {
       placedStep[current] = step;
-      index->markPlaced(current, usePackedKeys ? (uint64_t(offset) << sizeBits) |
-                                                     uint64_t(buffer.size)
-                                               : current);
+      index->markPlaced(current, usePackedKeys
+                                     ? (uint64_t(offset) << sizeBits) |
+                                           uint64_t(buffer.size)
+                                     : current);
     }
     if (useOccupancy)
       occupancy->insert(current, offset);

@@ -177,13 +177,13 @@ void OccupancyIndex::seek(SetCursor &cursor, int64_t candidate) {
     lo += step;
     step *= 2;
   }
-  size_t position = size_t(
-      std::partition_point(intervals + lo,
-                           intervals + std::min(count, lo + step + 1),
-                           [&](const AddressInterval &interval) {
-                             return interval.end <= candidate;
-                           }) -
-      intervals);
+  size_t position =
+      size_t(std::partition_point(intervals + lo,
+                                  intervals + std::min(count, lo + step + 1),
+                                  [&](const AddressInterval &interval) {
+                                    return interval.end <= candidate;
+                                  }) -
+             intervals);
   cursor.position = position;
   cursor.previousEnd = position > 0 ? intervals[position - 1].end : 0;
   if (position < count) {
@@ -200,7 +200,8 @@ int64_t OccupancyIndex::leapfrog(int64_t candidate, int64_t size,
   // in a row accept the candidate; one that moves it accepts the new one.
   // The candidate never moves down, so the cursors only move forward.
   size_t numCursors = cursors.size(), accepted = 0;
-  for (size_t k = 0; accepted < numCursors; k = k + 1 == numCursors ? 0 : k + 1) {
+  for (size_t k = 0; accepted < numCursors;
+       k = k + 1 == numCursors ? 0 : k + 1) {
     SetCursor &cursor = cursors[k];
     if (cursor.nextEnd <= candidate)
       seek(cursor, candidate);

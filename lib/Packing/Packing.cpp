@@ -234,9 +234,8 @@ PackingResult streamhal::packing::pack(const PackingProblem &problem,
     auto deadline = startTime + budget;
     if (hasSearchablePart(normalized)) {
       result = packOptimal(
-          normalized,
-          packGreedy(normalized, canonical, /*firstFit=*/false), lowerBound,
-          options, deadline);
+          normalized, packGreedy(normalized, canonical, /*firstFit=*/false),
+          lowerBound, options, deadline);
       if (greedy.slabSize < result.slabSize) {
         greedy.searchNodes = result.searchNodes;
         result = std::move(greedy);

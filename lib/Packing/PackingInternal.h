@@ -142,7 +142,6 @@ public:
   /// Forgets every placement.
   void reset();
 
-
   /// Records that buffer `i` is placed, with `payload` (what the visitor of
   /// `forEachPlacedConflict` gets back for it: its index, or a sort key).
   void markPlaced(unsigned i, uint64_t payload);
