@@ -272,8 +272,8 @@ public:
                                         CommandBufferState &state,
                                         const llvm::Twine &what);
   /// Fails with an error at `user` when the host cannot access `ref`: its
-  /// root was released, or allocated without `HostVisible`. `what` says what the host
-  /// does (`reads`, `writes`, `receives as result 0`).
+  /// root was released, or allocated without `HostVisible`. `what` says what
+  /// the host does (`reads`, `writes`, `receives as result 0`).
   mlir::LogicalResult checkHostAccess(mlir::Operation *user,
                                       const BufferRef &ref,
                                       const llvm::Twine &what);

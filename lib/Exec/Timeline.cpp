@@ -115,9 +115,8 @@ LogicalResult ExecutorImpl::checkNotReleased(Operation *user,
   Operation *dealloca = ref.root ? ref.root->getRelease() : nullptr;
   if (!dealloca)
     return success();
-  InFlightDiagnostic diag = user->emitError()
-                            << "uses " << ref.root->getName()
-                            << " after its release";
+  InFlightDiagnostic diag = user->emitError() << "uses " << ref.root->getName()
+                                              << " after its release";
   diag.attachNote(dealloca->getLoc()) << "released here";
   return failure();
 }
