@@ -347,3 +347,31 @@ func.func @submit_after_execute() {
   hal.ex.submit_and_wait %dev, %cmd0
   return
 }
+
+// -----
+
+// A released buffer returned as a result: the caller would read freed
+// bytes (it was accepted). Located at the function, as the other checks of
+// results are.
+// CHECK: error: uses allocation 0 after its release
+// CHECK: note: released here
+func.func @return_after_dealloca() -> !hal.buffer {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %c16 = arith.constant 16 : index
+  %p1 = arith.constant 1 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %fa = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  %a = hal.device.queue.alloca<%dev> wait([]) signal(%fa) type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c16}
+  hal.fence.await until([%fa])
+  hal.buffer.store<%a : !hal.buffer>[%c0] value(%p1 : i32)
+  hal.buffer.store<%a : !hal.buffer>[%c4] value(%p1 : i32)
+  hal.buffer.store<%a : !hal.buffer>[%c8] value(%p1 : i32)
+  hal.buffer.store<%a : !hal.buffer>[%c12] value(%p1 : i32)
+  %fd = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.dealloca<%dev> wait([]) signal(%fd) buffer(%a : !hal.buffer)
+  hal.fence.await until([%fd])
+  return %a : !hal.buffer
+}
