@@ -24,11 +24,20 @@ arguments:
 Each mutant changes the lowered module in 1-3 places (an integer literal
 set to an extreme or a neighbour, an SSA use swapped for another value of
 the function, a command deleted, duplicated or swapped with the next, a
-memory type or access keyword changed) and sometimes the arguments (a shape
+memory type or access keyword changed, a symbol reference or definition
+renamed: an entry point, a global, a callee) and, in modules with timeline
+ops (docs/async.md), the fences and submissions too (a fence dropped,
+duplicated, swapped or replaced in a wait, until or at list, a command
+buffer list changed, an await, execute, join, alloca or dealloca deleted,
+duplicated or moved earlier or later, a signal swapped with a wait or
+replaced with another fence), and sometimes the arguments (a shape
 or element type, a truncated, extended or empty file, /dev/zero, an
 extreme scalar, an extra or missing --input, --dims). It runs
 `hal-exec FLOW --check-against=MUTANT`, and, for cases with explicit
-inputs, `hal-exec MUTANT` alone. Everything is deterministic from --seed.
+inputs (or all, with --alone), `hal-exec MUTANT` alone; with --hal-opt,
+also `hal-opt MUTANT --hal-verify-command-buffers` and
+`hal-opt MUTANT --hal-schedule-submissions` (or each --hal-opt-pass), whose
+runs are judged by the same rules. Everything is deterministic from --seed.
 Failures are kept with the command that reproduces them under --keep.
 """
 
@@ -137,14 +146,164 @@ def mutate_keyword(rng, text):
     return text[:at] + b + text[at + len(a):], f"{a} -> {b}"
 
 
+# The timeline ops (docs/async.md): their lines, and the fence lists in them.
+TIMELINE_LINE = re.compile(
+    r'^\s*(%[\w$.-]+\s*=\s*)?hal\.(fence\.(create|join|await)|'
+    r'device\.queue\.(execute|alloca|dealloca))\b')
+FENCE_LIST = re.compile(r'\b(wait|until|at|commands)\(\[([^\]]*)\]\)')
+SIGNAL = re.compile(r'\bsignal\((%[\w$.-]+)\)')
+FENCE_DEF = re.compile(r'^\s*(%[\w$.-]+)\s*=\s*hal\.fence\.(create|join)\b')
+
+
+def defined_fences(lines):
+    return sorted({m.group(1) for m in map(FENCE_DEF.match, lines) if m})
+
+
+def mutate_fence_list(rng, text):
+    """Drops, duplicates, swaps or replaces a fence (or command buffer) of a
+    wait, until, at or commands list."""
+    lines = text.split("\n")
+    sites = [(i, m) for i, line in enumerate(lines)
+             for m in FENCE_LIST.finditer(line)]
+    if not sites:
+        return None
+    i, m = rng.choice(sites)
+    items = [x.strip() for x in m.group(2).split(",") if x.strip()]
+    fences = defined_fences(lines)
+    kind = rng.choice(["drop", "duplicate", "swap", "replace", "add"])
+    if kind == "drop" and items:
+        del items[rng.randrange(len(items))]
+    elif kind == "duplicate" and items:
+        items.insert(0, rng.choice(items))
+    elif kind == "swap" and len(items) > 1:
+        items.reverse()
+    elif kind == "replace" and items and fences and m.group(1) != "commands":
+        items[rng.randrange(len(items))] = rng.choice(fences)
+    elif fences and m.group(1) != "commands":
+        kind = "add"
+        items.append(rng.choice(fences))
+    else:
+        return None
+    body = f"{m.group(1)}([{', '.join(items)}])"
+    lines[i] = lines[i][:m.start()] + body + lines[i][m.end():]
+    return "\n".join(lines), f"line {i + 1}: {kind} in {m.group(1)} list"
+
+
+def mutate_timeline(rng, text):
+    """Deletes, duplicates or moves a timeline op (an await twice or never,
+    an execute or dealloca twice, a fence used before its creation or a
+    dealloca before a use), or swaps an execute's signal with one of its
+    waits, or signals another fence."""
+    lines = text.split("\n")
+    ops = [i for i, line in enumerate(lines) if TIMELINE_LINE.match(line)]
+    if not ops:
+        return None
+    i = rng.choice(ops)
+    kind = rng.choice(["delete", "duplicate", "later", "earlier", "swap",
+                       "resignal", "again", "again"])
+    if kind == "again":
+        # The op once more, ordered after the first by a fresh fence: an
+        # execute of the same command buffers, a second release, a second
+        # allocation into the same value.
+        m = SIGNAL.search(lines[i])
+        w = FENCE_LIST.search(lines[i])
+        dev = re.search(r'<(%[\w$.-]+)', lines[i])
+        if not m or not w or w.group(1) != "wait" or not dev or \
+                lines[i].lstrip().startswith("%"):
+            return None
+        fresh = f"%mutant_fence{i}"
+        indent = lines[i][:len(lines[i]) - len(lines[i].lstrip())]
+        line = lines[i][:m.start()] + f"signal({fresh})" + lines[i][m.end():]
+        w = FENCE_LIST.search(line)
+        line = line[:w.start()] + f"wait([{m.group(1)}])" + line[w.end():]
+        create = (f"{indent}{fresh} = hal.fence.create device({dev.group(1)}"
+                  " : !hal.device) : !hal.fence")
+        lines[i + 1:i + 1] = [create, line]
+        # The next await covers it too: otherwise the return would be the
+        # first to object, to work left pending.
+        for j in range(i + 3, len(lines)):
+            if "until([" in lines[j]:
+                lines[j] = lines[j].replace("until([", f"until([{fresh}, ", 1)
+                break
+    elif kind == "delete":
+        del lines[i]
+    elif kind == "duplicate":
+        lines.insert(i + 1, lines[i])
+    elif kind in ("later", "earlier"):
+        # Within the function and its top-level ops: a line that ends a
+        # region or opens one would only make the module unparsable.
+        step = 1 if kind == "later" else -1
+        j = i
+        for _ in range(rng.randint(1, 8)):
+            k = j + step
+            if not 0 <= k < len(lines) or "func.func" in lines[k] or \
+                    lines[k].strip() in ("}", "return") or \
+                    lines[k].rstrip().endswith("{"):
+                break
+            j = k
+        if j == i:
+            return None
+        line = lines.pop(i)
+        lines.insert(j, line)
+        kind = f"move to line {j + 1}"
+    elif kind == "swap":
+        m = SIGNAL.search(lines[i])
+        w = FENCE_LIST.search(lines[i])
+        if not m or not w or w.group(1) != "wait" or not w.group(2).strip():
+            return None
+        waits = [x.strip() for x in w.group(2).split(",")]
+        k = rng.randrange(len(waits))
+        waits[k], signal = m.group(1), waits[k]
+        line = lines[i]
+        line = line[:m.start()] + f"signal({signal})" + line[m.end():]
+        w = FENCE_LIST.search(line)
+        lines[i] = line[:w.start()] + f"wait([{', '.join(waits)}])" + \
+            line[w.end():]
+    else:
+        m = SIGNAL.search(lines[i])
+        fences = defined_fences(lines)
+        if not m or not fences:
+            return None
+        lines[i] = lines[i][:m.start()] + f"signal({rng.choice(fences)})" + \
+            lines[i][m.end():]
+    return "\n".join(lines), f"{kind} timeline line {i + 1}"
+
+
+# Notes of mutations that no run may accept (mutate_timeline's "again").
+MUST_FAIL = "again"
+
+SYMBOL_REF = re.compile(r'@[\w$.-]+')
+
+
+def mutate_symbol(rng, text):
+    """Renames one reference or one definition of a symbol (an entry point
+    in @ex::@variant::@entry, a global, a callee) to a fresh name or to
+    another symbol of the module."""
+    matches = list(SYMBOL_REF.finditer(text))
+    if not matches:
+        return None
+    m = rng.choice(matches)
+    names = sorted({x.group() for x in matches} - {m.group()})
+    new = rng.choice(names) if names and rng.random() < 0.5 else \
+        m.group() + "_renamed"
+    return text[:m.start()] + new + text[m.end():], \
+        f"symbol {m.group()} -> {new}"
+
+
 MODULE_MUTATIONS = [mutate_int, mutate_int, mutate_int, mutate_use,
-                    mutate_command, mutate_keyword]
+                    mutate_command, mutate_keyword, mutate_symbol]
+# Modules with timeline ops get those mutated as often as the rest.
+ASYNC_MUTATIONS = [mutate_fence_list, mutate_fence_list, mutate_timeline,
+                   mutate_timeline, mutate_timeline]
 
 
 def mutate_module(rng, text):
     notes = []
+    mutations = MODULE_MUTATIONS
+    if "hal.fence." in text or "hal.device.queue." in text:
+        mutations = MODULE_MUTATIONS + ASYNC_MUTATIONS
     for _ in range(rng.randint(1, 3)):
-        result = rng.choice(MODULE_MUTATIONS)(rng, text)
+        result = rng.choice(mutations)(rng, text)
         if result:
             text, note = result
             notes.append(note)
@@ -241,6 +400,15 @@ def main():
                         "none, for a hal-exec without the option)")
     parser.add_argument("--case", action="append", required=True,
                         help="'FLOW LOWERED [ARGS...]', shell-quoted")
+    parser.add_argument("--hal-opt", help="also run this hal-opt on each "
+                        "mutant, with each of --hal-opt-pass")
+    parser.add_argument("--hal-opt-pass", action="append",
+                        help="a hal-opt pass option for --hal-opt (default: "
+                        "--hal-verify-command-buffers and "
+                        "--hal-schedule-submissions)")
+    parser.add_argument("--alone", action="store_true",
+                        help="run `hal-exec MUTANT` alone for every case, "
+                        "not only for those with explicit inputs")
     parser.add_argument("--keep", help="directory for failing mutants")
     parser.add_argument("--save", help="write every mutant into this "
                         "directory (and keep it) instead of a temporary one")
@@ -248,6 +416,8 @@ def main():
     opts = parser.parse_args()
 
     rng = random.Random(opts.seed)
+    passes = opts.hal_opt_pass or ["--hal-verify-command-buffers",
+                                   "--hal-schedule-submissions"]
     if opts.save:
         os.makedirs(opts.save, exist_ok=True)
     workdir = opts.save or tempfile.mkdtemp(prefix="mutate_exec.")
@@ -283,8 +453,12 @@ def main():
                 f.write(text)
             commands = [[opts.hal_exec, flow, f"--check-against={mutant}"] +
                         run_args + common]
-            if explicit:
+            if explicit or opts.alone:
                 commands.append([opts.hal_exec, mutant] + run_args + common)
+            if opts.hal_opt:
+                for option in passes:
+                    commands.append([opts.hal_opt, mutant, option,
+                                     "-o", os.devnull])
             for command in commands:
                 runs += 1
                 try:
@@ -296,8 +470,18 @@ def main():
                     status, late = None, True
                     stderr = (e.stderr or b"").decode(errors="replace")
                 why = failure(status, stderr, late)
+                # Some mutants are wrong whatever the module: a second
+                # submission of a command buffer, a second release. Only
+                # the executor must see it: a static pass cannot in general
+                # (the two may be in exclusive branches).
+                if not why and status == 0 and command[0] == opts.hal_exec \
+                        and \
+                        any(n.startswith(MUST_FAIL) for n in notes):
+                    why = "accepted a mutant that must be rejected"
                 if opts.verbose:
-                    print(f"{tag}: {'; '.join(notes)}: status {status}"
+                    print(f"{tag} {os.path.basename(command[0])}"
+                          f"{' ' + command[2] if len(command) > 2 else ''}: "
+                          f"{'; '.join(notes)}: status {status}"
                           f"{': ' + why if why else ''}")
                 if why:
                     failures.append((why, command, notes, stderr))

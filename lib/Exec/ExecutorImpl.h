@@ -107,6 +107,9 @@ struct Command {
 struct CommandBufferState {
   bool begun = false;
   bool ended = false;
+  /// The submission that ran it: every command buffer is one-shot to the
+  /// executor, and a second submission would silently run nothing.
+  mlir::Operation *submittedBy = nullptr;
   std::vector<Command> commands;
   /// Descriptor sets in effect: set -> binding ordinal -> range.
   std::map<int64_t, std::map<int64_t, BufferRef>> descriptorSets;
@@ -259,9 +262,18 @@ public:
                                     const llvm::Twine &what);
   /// Empties the dispatch trace and releases its memory.
   void clearTrace();
+  /// Fails with an error at `user` when `ref`'s root was released by a
+  /// hal.device.queue.dealloca: any use after that is a use after free.
+  mlir::LogicalResult checkNotReleased(mlir::Operation *user,
+                                       const BufferRef &ref);
+  /// Fails with an error at `op` when `state` was already submitted (once
+  /// run, its commands are gone); otherwise records `op` as its submission.
+  mlir::LogicalResult checkResubmission(mlir::Operation *op,
+                                        CommandBufferState &state,
+                                        const llvm::Twine &what);
   /// Fails with an error at `user` when the host cannot access `ref`: its
-  /// root was allocated without `HostVisible`. `what` says what the host
-  /// does (`reads`, `writes`, `receives as result 0`).
+  /// root was released, or allocated without `HostVisible`. `what` says what
+  /// the host does (`reads`, `writes`, `receives as result 0`).
   mlir::LogicalResult checkHostAccess(mlir::Operation *user,
                                       const BufferRef &ref,
                                       const llvm::Twine &what);

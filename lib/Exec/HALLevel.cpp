@@ -68,6 +68,8 @@ LogicalResult ExecutorImpl::reserveMemory(Operation *user, int64_t bytes,
 LogicalResult ExecutorImpl::checkHostAccess(Operation *user,
                                             const BufferRef &ref,
                                             const Twine &what) {
+  if (failed(checkNotReleased(user, ref)))
+    return failure();
   Operation *allocation = ref.root->getDeviceOnlyAllocation();
   if (!allocation)
     return success();

@@ -118,6 +118,8 @@ LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
   if (!state.begun || !state.ended)
     return op->emitError() << "submits a command buffer that was not begun "
                               "and ended";
+  if (failed(checkResubmission(op, state, "the command buffer")))
+    return failure();
   countBarriers(state.commands);
   // The device runs the commands (Device.h); the reference model unless
   // --device says otherwise.

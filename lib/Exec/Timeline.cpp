@@ -18,7 +18,9 @@
 //   bytes it touches (at the host op, note at the submission);
 // - a return while a result is written by pending work, or while a
 //   submission of the returning activation is pending;
-// - an await of a fence that nothing signals (the host would hang).
+// - an await of a fence that nothing signals (the host would hang);
+// - a use of a buffer after its release, and a second submission of a
+//   command buffer.
 // With --orders=K, the submissions one await completes also run in other
 // orders the fences allow (reversed, then seeded shuffles) and must give
 // the same bytes.
@@ -105,6 +107,35 @@ static LogicalResult checkUnordered(Operation *laterOp, ArrayRef<Access> later,
   return success();
 }
 
+LogicalResult ExecutorImpl::checkNotReleased(Operation *user,
+                                             const BufferRef &ref) {
+  // Every use is queued or run after the release is queued, and no release
+  // may wait on a signaller queued after it (startSubmission), so nothing
+  // that comes later in program order is ordered before the release.
+  Operation *dealloca = ref.root ? ref.root->getRelease() : nullptr;
+  if (!dealloca)
+    return success();
+  InFlightDiagnostic diag = user->emitError() << "uses " << ref.root->getName()
+                                              << " after its release";
+  diag.attachNote(dealloca->getLoc()) << "released here";
+  return failure();
+}
+
+LogicalResult ExecutorImpl::checkResubmission(Operation *op,
+                                              CommandBufferState &state,
+                                              const Twine &what) {
+  if (!state.submittedBy) {
+    state.submittedBy = op;
+    return success();
+  }
+  InFlightDiagnostic diag = op->emitError()
+                            << "submits " << what
+                            << " a second time; a one-shot command buffer "
+                               "runs once";
+  diag.attachNote(state.submittedBy->getLoc()) << "its first submission";
+  return failure();
+}
+
 /// Every access of `commands`.
 static void appendAccesses(ArrayRef<Command> commands,
                            SmallVectorImpl<Access> &accesses) {
@@ -148,6 +179,9 @@ LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
           if (!(*state)->begun || !(*state)->ended)
             return execute.emitError() << "submits command buffer " << index
                                        << ", which was not begun and ended";
+          if (failed(checkResubmission(opPtr, **state,
+                                       "command buffer " + Twine(index))))
+            return failure();
           submission->commandBuffers.push_back((*state)->commands);
           appendAccesses((*state)->commands, submission->accesses);
           // A one-shot command buffer runs once.
@@ -196,7 +230,12 @@ LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
         // Releasing the bytes conflicts with every use not ordered before.
         submission->accesses.push_back(
             {*buffer, /*reads=*/false, /*writes=*/true});
-        return queueSubmission(std::move(*submission));
+        if (failed(queueSubmission(std::move(*submission))))
+          return failure();
+        // Every later use, a second release included, is a use after free:
+        // the queued release cannot be ordered after it.
+        buffer->root->setReleased(opPtr);
+        return success();
       })
       .Case([&](hal::FenceAwaitOp await) -> LogicalResult {
         FailureOr<SmallVector<FencePtr>> fences =
@@ -291,6 +330,9 @@ FailureOr<QueuedSubmission> ExecutorImpl::startSubmission(Frame &frame,
 }
 
 LogicalResult ExecutorImpl::queueSubmission(QueuedSubmission submission) {
+  for (const Access &access : submission.accesses)
+    if (failed(checkNotReleased(submission.op, access.range)))
+      return failure();
   for (auto [index, earlier] : llvm::enumerate(submissions))
     if (!options.skipTimelineRaces && !earlier.completed &&
         !submission.after.count(index) &&
@@ -334,6 +376,9 @@ ExecutorImpl::checkBlockingSubmission(Operation *op,
   // pending submission.
   SmallVector<Access> accesses;
   appendAccesses(state.commands, accesses);
+  for (const Access &access : accesses)
+    if (failed(checkNotReleased(op, access.range)))
+      return failure();
   for (const QueuedSubmission &submission : submissions)
     if (!submission.completed &&
         failed(checkUnordered(op, accesses, submission)))

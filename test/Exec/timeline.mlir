@@ -232,3 +232,146 @@ func.func @dealloca_while_used() {
   hal.fence.await until([%f0, %fd])
   return
 }
+
+// -----
+
+// A released buffer released again: the second dealloca is a use after
+// free (found by mutate_exec.py; it was accepted).
+// CHECK: error: uses allocation 0 after its release
+// CHECK: note: released here
+func.func @dealloca_twice() {
+  %c16 = arith.constant 16 : index
+  %dev = hal.ex.shared_device : !hal.device
+  %fa = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  %a = hal.device.queue.alloca<%dev> wait([]) signal(%fa) type(DeviceLocal) usage(All) : !hal.buffer{%c16}
+  %fd = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.dealloca<%dev> wait([%fa]) signal(%fd) buffer(%a : !hal.buffer)
+  %fe = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.dealloca<%dev> wait([%fd]) signal(%fe) buffer(%a : !hal.buffer)
+  hal.fence.await until([%fe])
+  return
+}
+
+// -----
+
+// A submission ordered after the release that uses the released buffer
+// (it was accepted, and ran on the freed bytes).
+// CHECK: error: uses allocation 1 after its release
+// CHECK: note: released here
+func.func @use_after_dealloca() {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %p1 = arith.constant 1 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %out = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c16}
+  %fa = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  %slab = hal.device.queue.alloca<%dev> wait([]) signal(%fa) type(DeviceLocal) usage(All) : !hal.buffer{%c16}
+  %fd = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.dealloca<%dev> wait([%fa]) signal(%fd) buffer(%slab : !hal.buffer)
+  hal.fence.await until([%fd])
+  %cmd0 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd0 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd0 : !hal.command_buffer> target(%slab : !hal.buffer)[%c0, %c16] pattern(%p1 : i32)
+  hal.command_buffer.copy_buffer<%cmd0 : !hal.command_buffer> source(%slab : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c0] length(%c16)
+  hal.command_buffer.end<%cmd0 : !hal.command_buffer>
+  %f0 = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f0) commands([%cmd0])
+  hal.fence.await until([%f0])
+  return
+}
+
+// -----
+
+// A host load of a released buffer (it was accepted).
+// CHECK: error: uses allocation 0 after its release
+// CHECK: note: released here
+func.func @load_after_dealloca() -> i32 {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %dev = hal.ex.shared_device : !hal.device
+  %fa = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  %a = hal.device.queue.alloca<%dev> wait([]) signal(%fa) type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c16}
+  %fd = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.dealloca<%dev> wait([%fa]) signal(%fd) buffer(%a : !hal.buffer)
+  hal.fence.await until([%fd])
+  %x = hal.buffer.load<%a : !hal.buffer>[%c0] : i32
+  return %x : i32
+}
+
+// -----
+
+// One command buffer in two submissions: its commands ran once, so the
+// second would silently run nothing (it was accepted).
+// CHECK: error: submits command buffer 0 a second time; a one-shot command buffer runs once
+// CHECK: note: its first submission
+func.func @execute_twice() {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %p1 = arith.constant 1 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c16}
+  %cmd0 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd0 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd0 : !hal.command_buffer> target(%a : !hal.buffer)[%c0, %c16] pattern(%p1 : i32)
+  hal.command_buffer.end<%cmd0 : !hal.command_buffer>
+  %f0 = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f0) commands([%cmd0])
+  %f1 = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute<%dev : !hal.device> wait([%f0]) signal(%f1) commands([%cmd0])
+  hal.fence.await until([%f1])
+  return
+}
+
+// -----
+
+// A blocking submission of a command buffer already queued (it was
+// accepted).
+// CHECK: error: submits the command buffer a second time; a one-shot command buffer runs once
+// CHECK: note: its first submission
+func.func @submit_after_execute() {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %p1 = arith.constant 1 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c16}
+  %cmd0 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd0 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd0 : !hal.command_buffer> target(%a : !hal.buffer)[%c0, %c16] pattern(%p1 : i32)
+  hal.command_buffer.end<%cmd0 : !hal.command_buffer>
+  %f0 = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f0) commands([%cmd0])
+  hal.fence.await until([%f0])
+  hal.ex.submit_and_wait %dev, %cmd0
+  return
+}
+
+// -----
+
+// A released buffer returned as a result: the caller would read freed
+// bytes (it was accepted). Located at the function, as the other checks of
+// results are.
+// CHECK: error: uses allocation 0 after its release
+// CHECK: note: released here
+func.func @return_after_dealloca() -> !hal.buffer {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c12 = arith.constant 12 : index
+  %c16 = arith.constant 16 : index
+  %p1 = arith.constant 1 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %fa = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  %a = hal.device.queue.alloca<%dev> wait([]) signal(%fa) type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c16}
+  hal.fence.await until([%fa])
+  hal.buffer.store<%a : !hal.buffer>[%c0] value(%p1 : i32)
+  hal.buffer.store<%a : !hal.buffer>[%c4] value(%p1 : i32)
+  hal.buffer.store<%a : !hal.buffer>[%c8] value(%p1 : i32)
+  hal.buffer.store<%a : !hal.buffer>[%c12] value(%p1 : i32)
+  %fd = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.dealloca<%dev> wait([]) signal(%fd) buffer(%a : !hal.buffer)
+  hal.fence.await until([%fd])
+  return %a : !hal.buffer
+}

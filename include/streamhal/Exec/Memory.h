@@ -117,6 +117,12 @@ public:
     return deviceOnlyAllocation;
   }
 
+  /// Marks the root as released by `dealloca` (a hal.device.queue.dealloca):
+  /// no later op may use it.
+  void setReleased(mlir::Operation *dealloca) { releasedBy = dealloca; }
+  /// The dealloca that released the root, null while it is live.
+  mlir::Operation *getRelease() const { return releasedBy; }
+
   /// Counts the pages this root materializes from now on in `account`.
   void setAccount(std::shared_ptr<MemoryAccount> newAccount);
   /// Bytes of the pages this root holds.
@@ -196,6 +202,7 @@ private:
   std::optional<uint64_t> seed;
   bool readOnly = false;
   mlir::Operation *deviceOnlyAllocation = nullptr;
+  mlir::Operation *releasedBy = nullptr;
 };
 
 } // namespace streamhal::exec
