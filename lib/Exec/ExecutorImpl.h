@@ -107,8 +107,10 @@ struct Command {
 struct CommandBufferState {
   bool begun = false;
   bool ended = false;
-  /// The submission that ran it: every command buffer is one-shot to the
-  /// executor, and a second submission would silently run nothing.
+  /// Created with mode(OneShot): it may be submitted once, and its commands
+  /// are dropped after they ran. A reusable one replays them every time.
+  bool oneShot = true;
+  /// The submission that first ran it.
   mlir::Operation *submittedBy = nullptr;
   std::vector<Command> commands;
   /// Descriptor sets in effect: set -> binding ordinal -> range.

@@ -352,7 +352,10 @@ std::optional<LogicalResult> ExecutorImpl::runHALOp(Operation &op, Frame &frame,
         return success();
       })
       .Case([&](hal::CommandBufferCreateOp create) {
-        frame[create.getResult()] = std::make_shared<CommandBufferState>();
+        auto state = std::make_shared<CommandBufferState>();
+        state->oneShot = hal::bitEnumContainsAll(
+            create.getModes(), hal::CommandBufferMode::OneShot);
+        frame[create.getResult()] = std::move(state);
         return success();
       })
       .Case([&](hal::DeviceSwitchOp switchOp) -> LogicalResult {

@@ -128,8 +128,10 @@ LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
                           : runOnModel(state.commands);
   if (failed(ran))
     return failure();
-  // A one-shot command buffer runs once.
-  state.commands.clear();
+  // A one-shot command buffer runs once; a reusable one keeps its commands
+  // for the next submission.
+  if (state.oneShot)
+    state.commands.clear();
   return success();
 }
 

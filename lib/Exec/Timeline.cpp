@@ -124,8 +124,9 @@ LogicalResult ExecutorImpl::checkNotReleased(Operation *user,
 LogicalResult ExecutorImpl::checkResubmission(Operation *op,
                                               CommandBufferState &state,
                                               const Twine &what) {
-  if (!state.submittedBy) {
-    state.submittedBy = op;
+  if (!state.submittedBy || !state.oneShot) {
+    if (!state.submittedBy)
+      state.submittedBy = op;
     return success();
   }
   InFlightDiagnostic diag = op->emitError()
@@ -184,8 +185,10 @@ LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
             return failure();
           submission->commandBuffers.push_back((*state)->commands);
           appendAccesses((*state)->commands, submission->accesses);
-          // A one-shot command buffer runs once.
-          (*state)->commands.clear();
+          // A one-shot command buffer runs once; a reusable one keeps its
+          // commands for the next submission.
+          if ((*state)->oneShot)
+            (*state)->commands.clear();
         }
         return queueSubmission(std::move(*submission));
       })

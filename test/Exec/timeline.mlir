@@ -1,6 +1,7 @@
 // RUN: not hal-exec %s --split-input-file --orders=4 2>&1 | FileCheck %s
 // RUN: hal-exec %s --split-input-file --orders=4 --function=independent | FileCheck %s --check-prefix=GOOD
 // RUN: hal-exec %s --split-input-file --orders=4 --function=transient_on_the_timeline | FileCheck %s --check-prefix=GOOD-SLAB
+// RUN: hal-exec %s --split-input-file --orders=4 --function=reusable_replays --print-bytes | FileCheck %s --check-prefix=GOOD-REUSE
 
 // The device timeline's rules, one case each (docs/async.md): each error is
 // located at the op that breaks the rule, with a note at the other party.
@@ -373,5 +374,37 @@ func.func @return_after_dealloca() -> !hal.buffer {
   %fd = hal.fence.create device(%dev : !hal.device) : !hal.fence
   hal.device.queue.dealloca<%dev> wait([]) signal(%fd) buffer(%a : !hal.buffer)
   hal.fence.await until([%fd])
+  return %a : !hal.buffer
+}
+
+// -----
+
+// A command buffer recorded without OneShot is reusable: each submission
+// replays its commands. The copy of bytes [0, 4) to [4, 8) runs twice, the
+// second time after the host stored 2 (when every buffer counted as one-shot,
+// the second submission ran nothing and bytes [4, 8) kept the first 1).
+// GOOD-REUSE: @reusable_replays result 0: buffer<8 bytes>
+// GOOD-REUSE-NEXT: bytes: 02 00 00 00 02 00 00 00
+func.func @reusable_replays() -> !hal.buffer {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %one = arith.constant 1 : i32
+  %two = arith.constant 2 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c8}
+  hal.buffer.store<%a : !hal.buffer>[%c0] value(%one : i32)
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%a : !hal.buffer)[%c0] target(%a : !hal.buffer)[%c4] length(%c4)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  %f0 = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f0) commands([%cmd])
+  hal.fence.await until([%f0])
+  hal.buffer.store<%a : !hal.buffer>[%c0] value(%two : i32)
+  %f1 = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f1) commands([%cmd])
+  hal.fence.await until([%f1])
   return %a : !hal.buffer
 }
