@@ -119,8 +119,8 @@ static LogicalResult checkOperandShapes(ExecutorImpl &exec, Frame &frame,
     if (isa<RankedTensorType>(operand.get().getType()) &&
         failed(checkDeclaredShape(
             exec, frame, op, operand.get(),
-            shaped.getOperandDynamicDims(operand.getOperandNumber()),
-            "operand", operand.getOperandNumber())))
+            shaped.getOperandDynamicDims(operand.getOperandNumber()), "operand",
+            operand.getOperandNumber())))
       return failure();
   return success();
 }
