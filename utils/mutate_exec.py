@@ -51,6 +51,8 @@ import subprocess
 import sys
 import tempfile
 
+from mutation_common import abnormal_end, run
+
 # Values that break sizes, offsets and counts: 0, +-1, the edges of 32 and
 # 64 bits, and the executor's 4 GiB limit and its neighbours.
 EXTREMES = [
@@ -59,12 +61,6 @@ EXTREMES = [
     2**62, 2**63 - 16, 2**63 - 1, -(2**63), -(2**31),
 ]
 
-# Text that marks an abort or undefined behaviour, whatever the exit status.
-CRASH_MARKERS = [
-    "LLVM ERROR", "Stack dump", "PLEASE submit a bug report",
-    "ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:",
-    "terminate called", "Assertion", "UNREACHABLE",
-]
 
 INT_LITERAL = re.compile(r'(?<![\w%@#."$-])-?\d+(?![\w."])')
 SSA_USE = re.compile(r'%[\w$.-]+')
@@ -371,17 +367,9 @@ def mutate_args(rng, args, workdir, tag):
 
 def failure(status, stderr, elapsed_out):
     """Why a run is a failure, or None."""
-    if elapsed_out:
-        return "timeout"
-    for marker in CRASH_MARKERS:
-        if marker in stderr:
-            return f"'{marker}' in stderr"
-    if status < 0:
-        return f"signal {-status}"
-    if status == 0:
-        return None
-    if status != 1:
-        return f"exit status {status}"
+    why = abnormal_end(status, stderr, elapsed_out)
+    if why or status == 0:
+        return why
     # A located diagnostic, or a usage error of the command line.
     if "error:" not in stderr and not re.search(r"^[\w.-]+: ", stderr, re.M):
         return "exit status 1 without a diagnostic"
@@ -461,14 +449,7 @@ def main():
                                      "-o", os.devnull])
             for command in commands:
                 runs += 1
-                try:
-                    done = subprocess.run(command, capture_output=True,
-                                          text=True, errors="replace",
-                                          timeout=opts.timeout)
-                    status, stderr, late = done.returncode, done.stderr, False
-                except subprocess.TimeoutExpired as e:
-                    status, late = None, True
-                    stderr = (e.stderr or b"").decode(errors="replace")
+                status, stderr, late = run(command, opts.timeout)
                 why = failure(status, stderr, late)
                 # Some mutants are wrong whatever the module: a second
                 # submission of a command buffer, a second release. Only

@@ -46,9 +46,10 @@ import random
 import re
 import shlex
 import shutil
-import subprocess
 import sys
 import tempfile
+
+from mutation_common import abnormal_end, run
 
 # The lowering as README.md describes it, and variants over every option of
 # convert-flow-to-hal and the passes users put around it.
@@ -77,11 +78,6 @@ ELEMENTS = ["i1", "i2", "i8", "i16", "i32", "i64", "i128", "f16", "bf16",
             "ui32", "f8E4M3FN", "i7", "tensor<2xf32>"]
 
 # Text that marks an abort or undefined behaviour, whatever the exit status.
-CRASH_MARKERS = [
-    "LLVM ERROR", "Stack dump", "PLEASE submit a bug report",
-    "ERROR: AddressSanitizer", "ERROR: LeakSanitizer", "runtime error:",
-    "terminate called", "Assertion", "UNREACHABLE",
-]
 # hal-exec's reports of a lowering that computes something else.
 MISMATCH_MARKERS = [
     "differs from the flow level", "share bytes in memory but are different",
@@ -482,17 +478,9 @@ def mutate(rng, text):
 
 def failure(status, stderr, late):
     """Why a run is a failure, or None."""
-    if late:
-        return "timeout"
-    for marker in CRASH_MARKERS:
-        if marker in stderr:
-            return f"'{marker}' in stderr"
-    if status < 0:
-        return f"signal {-status}"
-    if status == 0:
-        return None
-    if status != 1:
-        return f"exit status {status}"
+    why = abnormal_end(status, stderr, late)
+    if why or status == 0:
+        return why
     # Every error names a place: `file:line:col: error:` (or, for one
     # without a file position, at least `loc(...)` rather than nothing).
     errors = [line for line in stderr.splitlines() if "error:" in line]
@@ -502,18 +490,6 @@ def failure(status, stderr, late):
         if not re.match(r'\S+:\d+:\d+: error:', line):
             return "an error without a location"
     return None
-
-
-def run(command, timeout):
-    try:
-        done = subprocess.run(command, capture_output=True, text=True,
-                              errors="replace", timeout=timeout)
-        return done.returncode, done.stderr, False
-    except subprocess.TimeoutExpired as e:
-        stderr = e.stderr or b""
-        if isinstance(stderr, bytes):
-            stderr = stderr.decode(errors="replace")
-        return None, stderr, True
 
 
 def chunks_of(path):
