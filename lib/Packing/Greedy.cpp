@@ -301,9 +301,8 @@ placeLargestFirst(const NormalizedProblem &problem,
 /// Greedy on a problem whose buffers are in canonical order (see
 /// `packGreedy`); the input order is one of the orderings.
 static PackingResult packCanonical(const NormalizedProblem &problem,
-                                   bool firstFit) {
+                                   bool firstFit, bool runClassic) {
   size_t numBuffers = problem.buffers.size();
-  bool runClassic = countConflictingPairs(problem) <= kClassicPairBudget;
   // Only the classic orderings look at lifetime peaks.
   std::vector<int64_t> peaks = runClassic ? computeLifetimePeaks(problem)
                                           : std::vector<int64_t>(numBuffers);
@@ -468,17 +467,21 @@ PackingResult detail::packGreedy(const NormalizedProblem &problem,
   sorted.buffers.reserve(numBuffers);
   for (unsigned i : canonical)
     sorted.buffers.push_back(problem.buffers[i]);
-  PackingResult result = packCanonical(sorted, firstFit);
+  // The same for every row order; both packCanonical and the in-order run
+  // decide by it.
+  bool withinBudget = countConflictingPairs(problem) <= kClassicPairBudget;
+  PackingResult result = packCanonical(sorted, firstFit, withinBudget);
   std::vector<int64_t> offsets(numBuffers, 0);
   for (size_t position = 0; position < numBuffers; ++position)
     offsets[canonical[position]] = result.offsets[position];
   result.offsets = std::move(offsets);
   if (tryGivenOrder)
-    tryInOrderOnGivenRows(problem, result);
+    tryInOrderOnGivenRows(problem, withinBudget, result);
   return result;
 }
 
 void detail::tryInOrderOnGivenRows(const NormalizedProblem &problem,
+                                   bool withinPairBudget,
                                    PackingResult &result) {
   // Greedy is never worse than in-order on the rows as given, and returns
   // in-order's offsets when they tie (a compiler's pack in op order then
@@ -493,8 +496,7 @@ void detail::tryInOrderOnGivenRows(const NormalizedProblem &problem,
   std::iota(given.begin(), given.end(), 0);
   if (numBuffers == 0)
     return;
-  if (!isStartOrdered(problem, given) &&
-      countConflictingPairs(problem) > kClassicPairBudget)
+  if (!isStartOrdered(problem, given) && !withinPairBudget)
     return;
   BestFitPlacer placer(problem);
   std::vector<int64_t> offsets;

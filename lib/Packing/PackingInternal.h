@@ -487,10 +487,10 @@ PackingResult packGreedy(const NormalizedProblem &problem,
 
 /// Replaces `result` by in-order on the rows as given when that is at least
 /// as good, unless running it would cost more than greedy itself (rows that
-/// are not start ordered, with more than greedy's budget of conflicting
-/// pairs).
+/// are not start ordered, and not `withinPairBudget`: more than greedy's
+/// budget of conflicting pairs).
 void tryInOrderOnGivenRows(const NormalizedProblem &problem,
-                           PackingResult &result);
+                           bool withinPairBudget, PackingResult &result);
 
 /// Whether some part of the problem (buffers no lifetime separates) is small
 /// enough for `packOptimal` to search; when none is, it can only return its
