@@ -8,13 +8,20 @@
 //
 // The batch answers "does this access conflict with any access since the last
 // barrier" exactly like the pairwise test (BufferAccess::conflictsWith), but
-// in time about the accesses of the same root and pack slice: accesses of
-// other slices of one pack conflict only when the lifetimes are disjoint, so
-// two per-pack extremes (earliest end, latest start) stand for all of them.
+// in time about the accesses that may conflict, never the whole batch:
+//
+// - Accesses of other roots conflict by root alone: one access per bucket
+//   stands for them.
+// - Accesses of other slices of one pack conflict only when the lifetimes are
+//   disjoint: two per-pack extremes (earliest end, latest start) stand for
+//   all of them.
+// - Accesses of the same root outside pack slices: a RangeIndex per kind.
 //
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/Analysis/RangeIndex.h"
+#include "streamhal/Dialect/HAL/Analysis/WorkCounters.h"
 
 using namespace mlir;
 
@@ -27,6 +34,17 @@ static std::tuple<int, Value, Attribute> getRootKey(const BufferRoot &root) {
 static bool isEmptyAccess(const BufferAccess &access) {
   return access.range.length == std::optional<int64_t>(0);
 }
+
+AccessBatch::AccessBatch() = default;
+AccessBatch::~AccessBatch() = default;
+AccessBatch::AccessBatch(AccessBatch &&) = default;
+AccessBatch &AccessBatch::operator=(AccessBatch &&) = default;
+AccessBatch::Bucket::Bucket()
+    : reads(std::make_unique<RangeIndex>()),
+      writes(std::make_unique<RangeIndex>()) {}
+AccessBatch::Bucket::~Bucket() = default;
+AccessBatch::Bucket::Bucket(Bucket &&) = default;
+AccessBatch::Bucket &AccessBatch::Bucket::operator=(Bucket &&) = default;
 
 void AccessBatch::add(const BufferAccess &access) {
   if (isEmptyAccess(access))
@@ -49,9 +67,9 @@ void AccessBatch::add(const BufferAccess &access) {
   const RootByteRange &range = access.range;
   if (!range.pack) {
     if (access.reads)
-      bucket.reads.push_back(index);
+      bucket.reads->add(access, index);
     if (access.writes)
-      bucket.writes.push_back(index);
+      bucket.writes->add(access, index);
     return;
   }
   bucket.bySlice[{range.pack, range.slice}].push_back(index);
@@ -72,17 +90,28 @@ void AccessBatch::add(const BufferAccess &access) {
 const BufferAccess *
 AccessBatch::findInBucket(const Bucket &bucket,
                           const BufferAccess &access) const {
+  uint64_t comparisons = 0;
+  auto countAndReturn = [&](const BufferAccess *found) {
+    countWork(Work::BatchComparisons, comparisons);
+    return found;
+  };
   auto check = [&](ArrayRef<unsigned> indices) -> const BufferAccess * {
-    for (unsigned index : indices)
+    for (unsigned index : indices) {
+      ++comparisons;
       if (accesses[index].conflictsWith(access))
         return &accesses[index];
+    }
     return nullptr;
   };
+  // Outside slices: a write conflicts with any overlapping access, a read
+  // with an overlapping write.
   if (access.writes)
-    if (const BufferAccess *found = check(bucket.reads))
-      return found;
-  if (const BufferAccess *found = check(bucket.writes))
-    return found;
+    if (std::optional<unsigned> found =
+            bucket.reads->findFirstOverlap(access, accesses, comparisons))
+      return countAndReturn(&accesses[*found]);
+  if (std::optional<unsigned> found =
+          bucket.writes->findFirstOverlap(access, accesses, comparisons))
+    return countAndReturn(&accesses[*found]);
   const RootByteRange &range = access.range;
   size_t ownPack = range.pack ? bucket.extremes.count(range.pack) : 0;
   if (bucket.extremes.size() > ownPack) {
@@ -90,30 +119,30 @@ AccessBatch::findInBucket(const Bucket &bucket,
     for (const auto &entry : bucket.bySlice)
       if (entry.first.first != range.pack)
         if (const BufferAccess *found = check(entry.second))
-          return found;
+          return countAndReturn(found);
     if (!range.pack)
-      return nullptr;
+      return countAndReturn(nullptr);
   }
   // The same slice: the exact test.
   auto sameSlice = bucket.bySlice.find({range.pack, range.slice});
   if (sameSlice != bucket.bySlice.end())
     if (const BufferAccess *found = check(sameSlice->second))
-      return found;
+      return countAndReturn(found);
   // Other slices share bytes only when the lifetimes are disjoint: compare
   // with the earliest-ending and the latest-starting access (a write needs
   // any access, a read a write).
   auto extremes = bucket.extremes.find(range.pack);
   if (extremes == bucket.extremes.end())
-    return nullptr;
+    return countAndReturn(nullptr);
   const SliceExtremes &candidates =
       access.writes ? extremes->second.first : extremes->second.second;
   if (candidates.minEnd >= 0 &&
       accesses[candidates.minEnd].range.sliceEnd < range.sliceStart)
-    return &accesses[candidates.minEnd];
+    return countAndReturn(&accesses[candidates.minEnd]);
   if (candidates.maxStart >= 0 &&
       accesses[candidates.maxStart].range.sliceStart > range.sliceEnd)
-    return &accesses[candidates.maxStart];
-  return nullptr;
+    return countAndReturn(&accesses[candidates.maxStart]);
+  return countAndReturn(nullptr);
 }
 
 const BufferAccess *
@@ -125,6 +154,7 @@ AccessBatch::findConflict(const BufferAccess &access) const {
     return candidate >= 0 ? &accesses[candidate] : nullptr;
   };
   if (access.root.kind == BufferRootKind::Unknown) {
+    countWork(Work::BatchProbes, buckets.size());
     for (const Bucket &bucket : buckets) {
       const BufferAccess *found = bucket.root == access.root
                                       ? findInBucket(bucket, access)
@@ -138,6 +168,7 @@ AccessBatch::findConflict(const BufferAccess &access) const {
   if (own != bucketOf.end())
     if (const BufferAccess *found = findInBucket(buckets[own->second], access))
       return found;
+  countWork(Work::BatchProbes, aliasableBuckets.size());
   for (unsigned index : aliasableBuckets) {
     const Bucket &bucket = buckets[index];
     if (bucket.root != access.root && bucket.root.mayAlias(access.root))

@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "streamhal/Dialect/HAL/Analysis/WorkCounters.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -172,23 +173,29 @@ static bool fitsInSlice(Value length, Value size) {
 /// directly or through a pointer, or passed to a call (which may store it).
 static bool escapesIntoGlobal(Value buffer) {
   SmallVector<Value> worklist = {buffer};
-  while (!worklist.empty()) {
+  uint64_t visits = 0;
+  bool escapes = false;
+  while (!worklist.empty() && !escapes) {
     Value value = worklist.pop_back_val();
     for (Operation *user : value.getUsers()) {
+      ++visits;
       if (auto subspan = dyn_cast<hal::BufferSubspanOp>(user)) {
         if (subspan.getSourceBuffer() == value)
           worklist.push_back(subspan.getResult());
         continue;
       }
       if (isa<util::GlobalStoreOp, util::GlobalStoreIndirectOp,
-              CallOpInterface>(user))
-        return true;
+              CallOpInterface>(user)) {
+        escapes = true;
+        break;
+      }
     }
   }
-  return false;
+  countWork(Work::EscapeUseVisits, visits);
+  return escapes;
 }
 
-static BufferRoot getRoot(Value buffer) {
+BufferRoot BufferResolver::getRoot(Value buffer) {
   BufferRoot root;
   root.value = buffer;
   if (auto argument = dyn_cast<BlockArgument>(buffer)) {
@@ -201,7 +208,10 @@ static BufferRoot getRoot(Value buffer) {
   Operation *def = buffer.getDefiningOp();
   if (isa<hal::AllocatorAllocateOp>(def)) {
     root.kind = BufferRootKind::Allocation;
-    root.escapes = escapesIntoGlobal(buffer);
+    auto [it, inserted] = escapes.try_emplace(buffer, false);
+    if (inserted)
+      it->second = escapesIntoGlobal(buffer);
+    root.escapes = it->second;
   } else if (auto view = dyn_cast<hal::BufferViewBufferOp>(def)) {
     root.kind = BufferRootKind::BufferView;
     root.value = view.getBufferView();
@@ -214,6 +224,10 @@ static BufferRoot getRoot(Value buffer) {
 }
 
 std::pair<BufferRoot, RootByteRange> resolveBuffer(Value buffer) {
+  return BufferResolver().resolve(buffer);
+}
+
+std::pair<BufferRoot, RootByteRange> BufferResolver::resolve(Value buffer) {
   // Walk the subspan chain down to the root, then apply it root first.
   SmallVector<hal::BufferSubspanOp> chain;
   while (auto subspan = buffer.getDefiningOp<hal::BufferSubspanOp>()) {
@@ -346,13 +360,14 @@ bool isBufferCommand(Operation *op) {
 }
 
 /// An access of `length` bytes at `offset` of `buffer`.
-static BufferAccess makeAccess(Operation *command, Value buffer, Value offset,
-                               Value length, bool reads, bool writes) {
+static BufferAccess makeAccess(BufferResolver &resolver, Operation *command,
+                               Value buffer, Value offset, Value length,
+                               bool reads, bool writes) {
   BufferAccess access;
   access.command = command;
   access.reads = reads;
   access.writes = writes;
-  std::tie(access.root, access.range) = resolveBuffer(buffer);
+  std::tie(access.root, access.range) = resolver.resolve(buffer);
   addToStart(access.range, offset);
   setLength(access.range, length);
   return access;
@@ -369,6 +384,7 @@ findPushesInEffect(hal::CommandBufferDispatchSymbolOp dispatch,
   // Without a set list every set pushed so far counts: walk to the begin.
   // With one, stop once each listed set was found.
   bool reachedBegin = false;
+  uint64_t steps = 0;
   auto done = [&]() {
     return sets && !unknownSetPushed && pushes.size() >= sets->size();
   };
@@ -378,6 +394,7 @@ findPushesInEffect(hal::CommandBufferDispatchSymbolOp dispatch,
       break;
     for (Operation *previous = cursor->getPrevNode(); previous;
          previous = previous->getPrevNode()) {
+      ++steps;
       if (auto begin = dyn_cast<hal::CommandBufferBeginOp>(previous)) {
         if (begin.getCommandBuffer() == commandBuffer) {
           reachedBegin = true;
@@ -396,11 +413,13 @@ findPushesInEffect(hal::CommandBufferDispatchSymbolOp dispatch,
         break;
     }
   }
+  countWork(Work::PushSearchSteps, steps);
   return pushes;
 }
 
 /// Appends the accesses of a dispatch through the descriptor sets in effect.
-static void appendDispatchAccesses(hal::CommandBufferDispatchSymbolOp dispatch,
+static void appendDispatchAccesses(BufferResolver &resolver,
+                                   hal::CommandBufferDispatchSymbolOp dispatch,
                                    SmallVectorImpl<BufferAccess> &accesses) {
   // The declared access of each (set, binding) of the entry's interface.
   auto entryPoint =
@@ -460,30 +479,38 @@ static void appendDispatchAccesses(hal::CommandBufferDispatchSymbolOp dispatch,
           writes = declaresWrite;
         }
       }
-      accesses.push_back(
-          makeAccess(dispatch, buffer, offset, length, reads, writes));
+      accesses.push_back(makeAccess(resolver, dispatch, buffer, offset, length,
+                                    reads, writes));
     }
   }
 }
 
-SmallVector<BufferAccess> computeCommandAccesses(Operation *op) {
+SmallVector<BufferAccess> computeCommandAccesses(Operation *op,
+                                                 BufferResolver *resolver) {
+  if (resolver)
+    return resolver->getAccesses(op);
+  return BufferResolver().getAccesses(op);
+}
+
+SmallVector<BufferAccess> BufferResolver::getAccesses(Operation *op) {
+  BufferResolver &resolver = *this;
   SmallVector<BufferAccess> accesses;
   llvm::TypeSwitch<Operation *>(op)
       .Case([&](hal::CommandBufferFillBufferOp fill) {
-        accesses.push_back(makeAccess(fill, fill.getTargetBuffer(),
+        accesses.push_back(makeAccess(resolver, fill, fill.getTargetBuffer(),
                                       fill.getTargetOffset(), fill.getLength(),
                                       /*reads=*/false, /*writes=*/true));
       })
       .Case([&](hal::CommandBufferCopyBufferOp copy) {
-        accesses.push_back(makeAccess(copy, copy.getSourceBuffer(),
+        accesses.push_back(makeAccess(resolver, copy, copy.getSourceBuffer(),
                                       copy.getSourceOffset(), copy.getLength(),
                                       /*reads=*/true, /*writes=*/false));
-        accesses.push_back(makeAccess(copy, copy.getTargetBuffer(),
+        accesses.push_back(makeAccess(resolver, copy, copy.getTargetBuffer(),
                                       copy.getTargetOffset(), copy.getLength(),
                                       /*reads=*/false, /*writes=*/true));
       })
       .Case([&](hal::CommandBufferDispatchSymbolOp dispatch) {
-        appendDispatchAccesses(dispatch, accesses);
+        appendDispatchAccesses(resolver, dispatch, accesses);
       });
   return accesses;
 }
@@ -518,11 +545,16 @@ Value getOwningCommandBuffer(Value buffer) {
 //===----------------------------------------------------------------------===//
 
 CommandAccesses::CommandAccesses(Operation *scope) {
+  BufferResolver resolver;
+  *this = CommandAccesses(scope, resolver);
+}
+
+CommandAccesses::CommandAccesses(Operation *scope, BufferResolver &resolver) {
   scope->walk([&](Operation *op) {
     if (!isBufferCommand(op))
       return;
     commands.push_back(op);
-    accesses[op] = computeCommandAccesses(op);
+    accesses[op] = resolver.getAccesses(op);
   });
 }
 

@@ -53,7 +53,8 @@ int64_t getKnownAlignment(Value base, const DeviceLimits &limits) {
 /// Resolves `buffer` at `offset` to its root, looking through a buffer view
 /// created in the same function (its buffer is the view's bytes). Returns
 /// std::nullopt when the start is not provable.
-std::optional<RootStart> resolveStart(Value buffer, Value offset,
+std::optional<RootStart> resolveStart(BufferResolver &resolver, Value buffer,
+                                      Value offset,
                                       const DeviceLimits &limits) {
   std::optional<int64_t> constantOffset = getConstantIntValue(offset);
   if (!constantOffset)
@@ -62,7 +63,7 @@ std::optional<RootStart> resolveStart(Value buffer, Value offset,
   start.offset = *constantOffset;
   // A view of a view of ... is a chain; each link adds its subspans.
   for (unsigned depth = 0; depth < 16; ++depth) {
-    auto [root, range] = resolveBuffer(buffer);
+    auto [root, range] = resolver.resolve(buffer);
     if (!range.startKnown ||
         llvm::AddOverflow(start.offset, range.offset, start.offset))
       return std::nullopt;
@@ -112,7 +113,8 @@ std::string describeStart(const RootStart &start) {
   return text;
 }
 
-LogicalResult checkPush(CommandBufferPushDescriptorSetOp push,
+LogicalResult checkPush(BufferResolver &resolver,
+                        CommandBufferPushDescriptorSetOp push,
                         const DeviceLimits &limits,
                         const llvm::StringSet<> &skipped) {
   bool checkOffsets = !skipped.contains("binding-offset-alignment");
@@ -126,7 +128,8 @@ LogicalResult checkPush(CommandBufferPushDescriptorSetOp push,
       name += " (ordinal " + std::to_string(*constant) + ")";
     bool aligned = true;
     std::optional<RootStart> start =
-        checkOffsets ? resolveStart(buffer, offset, limits) : std::nullopt;
+        checkOffsets ? resolveStart(resolver, buffer, offset, limits)
+                     : std::nullopt;
     if (start &&
         decideAlignment(*start, limits.minBufferOffsetAlignment, aligned) &&
         !aligned) {
@@ -149,14 +152,15 @@ LogicalResult checkPush(CommandBufferPushDescriptorSetOp push,
   return success(ok);
 }
 
-LogicalResult checkFill(CommandBufferFillBufferOp fill,
+LogicalResult checkFill(BufferResolver &resolver,
+                        CommandBufferFillBufferOp fill,
                         const DeviceLimits &limits) {
   // vkCmdFillBuffer writes 32-bit words: dstOffset (from the start of the
   // VkBuffer, the root here) and size are multiples of 4.
   bool ok = true;
   bool aligned = true;
-  std::optional<RootStart> start =
-      resolveStart(fill.getTargetBuffer(), fill.getTargetOffset(), limits);
+  std::optional<RootStart> start = resolveStart(
+      resolver, fill.getTargetBuffer(), fill.getTargetOffset(), limits);
   if (start && decideAlignment(*start, 4, aligned) && !aligned) {
     fill.emitOpError() << "breaks device rule fill-alignment: the fill starts "
                           "at byte "
@@ -293,16 +297,17 @@ LogicalResult verifyDeviceRules(ModuleOp module, const DeviceLimits &limits,
                                 const llvm::StringSet<> &skipped) {
   bool ok = true;
   bool pushConstants = !skipped.contains("push-constants");
+  BufferResolver resolver;
   module.walk([&](Operation *op) {
     LogicalResult result =
         llvm::TypeSwitch<Operation *, LogicalResult>(op)
             .Case([&](CommandBufferPushDescriptorSetOp push) {
-              return checkPush(push, limits, skipped);
+              return checkPush(resolver, push, limits, skipped);
             })
             .Case([&](CommandBufferFillBufferOp fill) {
               if (skipped.contains("fill-alignment"))
                 return success();
-              return checkFill(fill, limits);
+              return checkFill(resolver, fill, limits);
             })
             .Case([&](AllocatorAllocateOp allocate) {
               if (skipped.contains("allocation-size"))

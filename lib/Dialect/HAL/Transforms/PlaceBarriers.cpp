@@ -41,14 +41,14 @@ static bool isCommandOf(Operation *op, Value commandBuffer) {
 /// The accesses of the commands of `commandBuffer` in `op` (itself or
 /// nested); std::nullopt when there are none.
 static std::optional<SmallVector<BufferAccess>>
-getAccessesOf(Operation *op, Value commandBuffer) {
+getAccessesOf(Operation *op, Value commandBuffer, BufferResolver &resolver) {
   std::optional<SmallVector<BufferAccess>> accesses;
   op->walk([&](Operation *nested) {
     if (!isCommandOf(nested, commandBuffer))
       return;
     if (!accesses)
       accesses.emplace();
-    llvm::append_range(*accesses, computeCommandAccesses(nested));
+    llvm::append_range(*accesses, resolver.getAccesses(nested));
   });
   return accesses;
 }
@@ -59,9 +59,11 @@ static bool isBarrierOf(Operation *op, Value commandBuffer) {
 }
 
 unsigned placeBarriers(hal::CommandBufferBeginOp begin, BarrierPolicy policy,
-                       RewriterBase &rewriter) {
+                       RewriterBase &rewriter, BufferResolver *sharedResolver) {
   if (policy == BarrierPolicy::None)
     return 0;
+  BufferResolver ownResolver;
+  BufferResolver &resolver = sharedResolver ? *sharedResolver : ownResolver;
   Value commandBuffer = begin.getCommandBuffer();
   MLIRContext *context = rewriter.getContext();
   unsigned placed = 0;
@@ -94,7 +96,7 @@ unsigned placeBarriers(hal::CommandBufferBeginOp begin, BarrierPolicy policy,
       continue;
     }
     std::optional<SmallVector<BufferAccess>> accesses =
-        getAccessesOf(op, commandBuffer);
+        getAccessesOf(op, commandBuffer, resolver);
     if (!accesses)
       continue;
     if (policy == BarrierPolicy::Full) {
@@ -139,8 +141,9 @@ unsigned placeBarriers(Operation *scope, BarrierPolicy policy,
   scope->walk(
       [&](hal::CommandBufferBeginOp begin) { begins.push_back(begin); });
   unsigned placed = 0;
+  BufferResolver resolver;
   for (hal::CommandBufferBeginOp begin : begins)
-    placed += placeBarriers(begin, policy, rewriter);
+    placed += placeBarriers(begin, policy, rewriter, &resolver);
   return placed;
 }
 

@@ -72,7 +72,8 @@ enum class HostUse {
 
 class SubmissionScheduler {
 public:
-  explicit SubmissionScheduler(Operation *scope) : commandAccesses(scope) {
+  explicit SubmissionScheduler(Operation *scope)
+      : commandAccesses(scope, resolver) {
     // Commands by command buffer (operand 0 of every command op), wherever
     // they are nested (device switch cases).
     for (Operation *command : commandAccesses.getCommands())
@@ -96,6 +97,8 @@ private:
   SmallVector<unsigned> findConflicting(Value buffer, bool writes) const;
   HostUse classify(Operation *op) const;
 
+  /// Declared before commandAccesses, which is built with it.
+  mutable BufferResolver resolver;
   CommandAccesses commandAccesses;
   DenseMap<Value, SmallVector<Operation *>> commandsOf;
   std::vector<PendingSubmission> pending;
@@ -275,7 +278,7 @@ SmallVector<unsigned> SubmissionScheduler::findConflicting(Value buffer,
   // The whole buffer the host addresses: sound, and the lowering's host
   // accesses read whole small results anyway.
   BufferAccess access;
-  std::tie(access.root, access.range) = resolveBuffer(buffer);
+  std::tie(access.root, access.range) = resolver.resolve(buffer);
   access.reads = !writes;
   access.writes = writes;
   SmallVector<unsigned> conflicting;

@@ -16,6 +16,8 @@
 #include "DeviceRules.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/Analysis/RangeIndex.h"
+#include "streamhal/Dialect/HAL/Analysis/WorkCounters.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "llvm/Support/MathExtras.h"
@@ -118,8 +120,9 @@ bool provablyOverlap(const BufferAccess &a, const BufferAccess &b) {
 /// Walks one command buffer from its begin to its end.
 class RecordingVerifier {
 public:
-  RecordingVerifier(CommandBufferBeginOp begin)
-      : begin(begin), commandBuffer(begin.getCommandBuffer()) {}
+  RecordingVerifier(CommandBufferBeginOp begin, BufferResolver &resolver)
+      : begin(begin), commandBuffer(begin.getCommandBuffer()),
+        resolver(resolver) {}
 
   LogicalResult verify();
 
@@ -128,14 +131,28 @@ private:
   LogicalResult checkRaces(const BufferAccess &access);
   /// Reports a read of command-buffer-local bytes nothing wrote before.
   LogicalResult checkInitialized(const BufferAccess &access);
+  bool isInitialized(const BufferAccess &access);
+  void addWrite(const BufferAccess &access);
   bool isLocal(const BufferRoot &root);
 
   CommandBufferBeginOp begin;
   Value commandBuffer;
+  BufferResolver &resolver;
   /// Accesses of the commands recorded since the last barrier.
   AccessBatch pending;
-  /// Every write recorded so far.
+  /// Every write recorded so far; those of allocations indexed per
+  /// allocation, those of unknown buffers (which may be any bytes) apart.
   SmallVector<BufferAccess> writes;
+  struct RootWrites {
+    /// Every write (for reads outside pack slices) and those outside slices.
+    RangeIndex all, outsideSlices;
+    /// Writes inside a pack slice, per (pack, slice).
+    DenseMap<std::pair<Operation *, unsigned>, RangeIndex> bySlice;
+    /// Per pack: the earliest end and latest start of its writes' slices.
+    DenseMap<Operation *, std::pair<int64_t, int64_t>> sliceLifetimes;
+  };
+  DenseMap<Value, RootWrites> writesByRoot;
+  SmallVector<BufferAccess> unknownRootWrites;
   DenseMap<Value, bool> localRoots;
 };
 
@@ -169,17 +186,16 @@ LogicalResult RecordingVerifier::checkRaces(const BufferAccess &access) {
   return success();
 }
 
-LogicalResult RecordingVerifier::checkInitialized(const BufferAccess &access) {
-  if (!access.reads || !isLocal(access.root) ||
-      access.range.length == std::optional<int64_t>(0))
-    return success();
+/// Whether the writes in `writes` provably write every byte `read` reads, or
+/// one of them cannot be compared with it (then it is assumed to), by
+/// comparing the read with each of them. The indexed check below answers the
+/// same; this one is kept for the rare reads it leaves to a scan (a negative
+/// length, writes of unknown buffers).
+bool isInitializedByScan(const BufferAccess &access,
+                         ArrayRef<BufferAccess> writes) {
   const RootByteRange &read = access.range;
-  // Writes that may touch the read bytes; the read is covered when they
-  // provably cover every byte, and unprovable when one of them cannot be
-  // compared exactly.
   // Written byte ranges [begin, end); they may overlap each other, so they
-  // are merged by a sweep rather than kept in an IntervalMap (which needs
-  // disjoint intervals).
+  // are merged by a sweep.
   SmallVector<std::pair<int64_t, int64_t>> written;
   bool comparable = read.startKnown && read.length;
   bool anyOverlap = false;
@@ -191,13 +207,14 @@ LogicalResult RecordingVerifier::checkInitialized(const BufferAccess &access) {
     if (range.startKnown && read.startKnown && range.base == read.base &&
         range.offset == read.offset && range.lengthValue &&
         range.lengthValue == read.lengthValue)
-      return success();
+      return true;
     if (!comparable || !range.startKnown || range.base != read.base ||
         !range.length)
-      return success(); // cannot decide: assume written
+      return true; // cannot decide: assume written
     if (*range.length > 0)
       written.emplace_back(range.offset, range.offset + *range.length);
   }
+  countWork(Work::InitializedComparisons, writes.size());
   if (anyOverlap && comparable) {
     llvm::sort(written);
     int64_t covered = read.offset;
@@ -207,18 +224,110 @@ LogicalResult RecordingVerifier::checkInitialized(const BufferAccess &access) {
         break;
       covered = std::max(covered, stop);
       if (covered >= end)
-        return success();
+        return true;
     }
   }
+  return false;
+}
+
+bool RecordingVerifier::isInitialized(const BufferAccess &access) {
+  const RootByteRange &read = access.range;
+  uint64_t comparisons = 0;
+  auto countAndReturn = [&](bool initialized) {
+    countWork(Work::InitializedComparisons, comparisons);
+    return initialized;
+  };
+  // A write of an unknown buffer may be this one's bytes: scan.
+  for (const BufferAccess &write : unknownRootWrites) {
+    ++comparisons;
+    if (write.mayOverlap(access))
+      return countAndReturn(isInitializedByScan(access, writes));
+  }
+  if (read.length && *read.length < 0)
+    return countAndReturn(isInitializedByScan(access, writes));
+  // Other roots never share bytes with a local allocation.
+  auto own = writesByRoot.find(access.root.value);
+  if (own == writesByRoot.end())
+    return countAndReturn(false);
+  const RootWrites &root = own->second;
+  // The writes the read may meet: outside pack slices every write; inside
+  // one, those outside slices and in its own slice, and any of another slice
+  // of its pack whose lifetime is disjoint from its own (those share bytes
+  // with it, by an offset the exact test cannot compare).
+  // Slices of two packs in one root: compared one by one (the lowering
+  // makes one pack per slab).
+  if (root.sliceLifetimes.size() > 1 ||
+      (read.pack && root.sliceLifetimes.size() == 1 &&
+       !root.sliceLifetimes.count(read.pack)))
+    return countAndReturn(isInitializedByScan(access, writes));
+  SmallVector<const RangeIndex *, 2> indexes;
+  bool otherSliceMeets = false;
+  if (!read.pack) {
+    indexes.push_back(&root.all);
+  } else {
+    indexes.push_back(&root.outsideSlices);
+    auto slice = root.bySlice.find({read.pack, read.slice});
+    if (slice != root.bySlice.end())
+      indexes.push_back(&slice->second);
+    auto lifetimes = root.sliceLifetimes.find(read.pack);
+    otherSliceMeets = lifetimes != root.sliceLifetimes.end() &&
+                      (lifetimes->second.first < read.sliceStart ||
+                       lifetimes->second.second > read.sliceEnd);
+  }
+  // Without a constant range, any write that may overlap is assumed to
+  // write it; with one, any such write the exact test cannot compare with
+  // it, or else the exact ranges of the writes covering it.
+  bool comparable = read.startKnown && read.length;
+  if (otherSliceMeets)
+    return countAndReturn(true);
+  for (const RangeIndex *index : indexes)
+    if (index->findFirstOverlap(access, writes, comparisons,
+                                comparable ? RangeQuery::OtherForms
+                                           : RangeQuery::All))
+      return countAndReturn(true);
+  return countAndReturn(comparable && RangeIndex::covers(indexes, access));
+}
+
+LogicalResult RecordingVerifier::checkInitialized(const BufferAccess &access) {
+  if (!access.reads || !isLocal(access.root) ||
+      access.range.length == std::optional<int64_t>(0))
+    return success();
+  if (isInitialized(access))
+    return success();
   std::string text;
   llvm::raw_string_ostream os(text);
   access.root.print(os);
   os << " ";
-  read.print(os);
+  access.range.print(os);
   return access.command->emitOpError()
          << "reads bytes of " << text
          << " that no earlier command of the command buffer wrote "
             "(uninitialized read)";
+}
+
+void RecordingVerifier::addWrite(const BufferAccess &access) {
+  unsigned index = writes.size();
+  writes.push_back(access);
+  if (access.root.kind == BufferRootKind::Unknown)
+    unknownRootWrites.push_back(access);
+  if (access.root.kind != BufferRootKind::Allocation ||
+      access.range.length == std::optional<int64_t>(0))
+    return;
+  RootWrites &root = writesByRoot[access.root.value];
+  root.all.add(access, index);
+  const RootByteRange &range = access.range;
+  if (!range.pack) {
+    root.outsideSlices.add(access, index);
+    return;
+  }
+  root.bySlice[{range.pack, range.slice}].add(access, index);
+  auto [lifetimes, inserted] = root.sliceLifetimes.try_emplace(
+      range.pack, range.sliceEnd, range.sliceStart);
+  if (!inserted) {
+    lifetimes->second.first = std::min(lifetimes->second.first, range.sliceEnd);
+    lifetimes->second.second =
+        std::max(lifetimes->second.second, range.sliceStart);
+  }
 }
 
 LogicalResult RecordingVerifier::verify() {
@@ -241,7 +350,7 @@ LogicalResult RecordingVerifier::verify() {
       if (!isCommand || nested->getOperand(0) != commandBuffer)
         return;
       ok &= succeeded(checkCommandRanges(nested));
-      llvm::append_range(accesses, computeCommandAccesses(nested));
+      llvm::append_range(accesses, resolver.getAccesses(nested));
     });
     // Overlapping copies (one onto itself included) are undefined on a
     // device (vkCmdCopyBuffer); the lowering never records one. Only what
@@ -280,7 +389,7 @@ LogicalResult RecordingVerifier::verify() {
     }
     for (const BufferAccess &access : accesses)
       if (access.writes)
-        writes.push_back(access);
+        addWrite(access);
     for (const BufferAccess &access : accesses)
       pending.add(access);
   }
@@ -293,8 +402,9 @@ struct VerifyCommandBuffersPass
 
   void runOnOperation() override {
     bool ok = true;
+    BufferResolver resolver;
     getOperation().walk([&](CommandBufferBeginOp begin) {
-      ok &= succeeded(RecordingVerifier(begin).verify());
+      ok &= succeeded(RecordingVerifier(begin, resolver).verify());
     });
     if (deviceRules) {
       llvm::StringSet<> skipped;

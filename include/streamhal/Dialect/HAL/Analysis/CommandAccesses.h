@@ -23,6 +23,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -119,9 +120,26 @@ struct BufferAccess {
   void print(llvm::raw_ostream &os) const;
 };
 
-/// Resolves a `!hal.buffer` value to its root and the range it covers.
-/// The range is the whole buffer for a root; a `hal.buffer.subspan` adds its
-/// offset and takes its length.
+/// Resolves buffers to roots and command ops to accesses, deciding once per
+/// allocation whether it escapes into a global (a walk over all its uses and
+/// their subspans: a slab has one per transient, so deciding it per access
+/// made every pass over a command buffer quadratic). Valid while no use of
+/// an allocation is added or removed.
+class BufferResolver {
+public:
+  /// The root of `buffer` and the range it covers: the whole buffer for a
+  /// root; a `hal.buffer.subspan` adds its offset and takes its length.
+  std::pair<BufferRoot, RootByteRange> resolve(mlir::Value buffer);
+  /// The accesses of one command op (see computeCommandAccesses).
+  llvm::SmallVector<BufferAccess> getAccesses(mlir::Operation *op);
+
+private:
+  BufferRoot getRoot(mlir::Value buffer);
+  llvm::DenseMap<mlir::Value, bool> escapes;
+};
+
+/// Resolves a `!hal.buffer` value to its root and the range it covers, as
+/// BufferResolver::resolve does (without its cache: for one-off queries).
 std::pair<BufferRoot, RootByteRange> resolveBuffer(mlir::Value buffer);
 
 /// The accesses of one command op: `fill_buffer` writes its target range,
@@ -130,7 +148,10 @@ std::pair<BufferRoot, RootByteRange> resolveBuffer(mlir::Value buffer);
 /// ops in effect (the latest one per set before it, in its block or an
 /// enclosing one) as its executable interface declares. Returns an empty
 /// list for any other op.
-llvm::SmallVector<BufferAccess> computeCommandAccesses(mlir::Operation *op);
+/// Without a resolver for one-off queries; a pass over many commands passes
+/// one.
+llvm::SmallVector<BufferAccess>
+computeCommandAccesses(mlir::Operation *op, BufferResolver *resolver = nullptr);
 
 /// The `push_descriptor_set` in effect for each constant set at `dispatch`:
 /// the latest one of its command buffer before it, in its block and then in
@@ -152,12 +173,22 @@ bool isBufferCommand(mlir::Operation *op);
 /// null.
 mlir::Value getOwningCommandBuffer(mlir::Value buffer);
 
+class RangeIndex;
+
 /// The accesses of the commands recorded since the last barrier, indexed so
-/// that a conflict query looks at the accesses of the same root (and pack
-/// slice) and at summaries of everything else, not at every access: the
-/// recorder asks once per command, and fragments have 100,000 of them.
+/// that a conflict query looks at few of them: the recorder asks once per
+/// command, and fragments have 100,000 of them. Answers exactly as the
+/// pairwise test (BufferAccess::conflictsWith) over the batch would, and
+/// returns the same access the old scan did: of the accesses of the same
+/// root outside pack slices, the earliest conflicting read (for a write),
+/// else the earliest conflicting write; then pack slices; then other roots.
 class AccessBatch {
 public:
+  AccessBatch();
+  ~AccessBatch();
+  AccessBatch(AccessBatch &&);
+  AccessBatch &operator=(AccessBatch &&);
+
   /// Returns an access of the batch that conflicts with `access`, or null.
   const BufferAccess *findConflict(const BufferAccess &access) const;
   void add(const BufferAccess &access);
@@ -171,9 +202,13 @@ private:
     int maxStart = -1;
   };
   struct Bucket {
+    Bucket();
+    ~Bucket();
+    Bucket(Bucket &&);
+    Bucket &operator=(Bucket &&);
     BufferRoot root;
-    /// Accesses outside any pack slice, by kind (indices into accesses).
-    llvm::SmallVector<unsigned> reads, writes;
+    /// Accesses outside any pack slice, by kind.
+    std::unique_ptr<RangeIndex> reads, writes;
     /// Accesses inside a pack slice, by (pack, slice).
     llvm::DenseMap<std::pair<mlir::Operation *, unsigned>,
                    llvm::SmallVector<unsigned>>
@@ -202,6 +237,7 @@ private:
 class CommandAccesses {
 public:
   explicit CommandAccesses(mlir::Operation *scope);
+  CommandAccesses(mlir::Operation *scope, BufferResolver &resolver);
 
   /// Accesses of a command under the scope (empty for anything else).
   llvm::ArrayRef<BufferAccess> getAccesses(mlir::Operation *command) const;

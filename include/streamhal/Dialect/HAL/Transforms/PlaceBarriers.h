@@ -22,6 +22,7 @@
 #include "llvm/Support/CommandLine.h"
 
 namespace streamhal {
+class BufferResolver;
 
 /// Where execution barriers go between recorded commands.
 enum class BarrierPolicy {
@@ -70,8 +71,11 @@ inline llvm::cl::ValuesClass getBarrierPolicyValuesWithNone() {
 /// command that conflicts with one since the last barrier, `full` one after
 /// each command not already followed by one. New barriers are created with
 /// `rewriter` at the location of `begin`. Returns how many were added.
+/// Placing on many command buffers of one scope, pass one `resolver` (its
+/// per-allocation facts are then decided once).
 unsigned placeBarriers(hal::CommandBufferBeginOp begin, BarrierPolicy policy,
-                       mlir::RewriterBase &rewriter);
+                       mlir::RewriterBase &rewriter,
+                       BufferResolver *resolver = nullptr);
 
 /// placeBarriers on every command buffer begun under `scope`.
 unsigned placeBarriers(mlir::Operation *scope, BarrierPolicy policy,
