@@ -27,6 +27,9 @@ Shapes:
   gpt          GPT-2 style decoder layers stacked (QKV split by slices,
                per-head attention, heads concatenated by updates, clones;
                bench/concurrency's transformer_qkv_split).
+  fragments    N fragments of one dispatch in one function (as a frontend
+               that does not fuse emits them), each reading the argument
+               and the previous fragment's result: N submissions.
 
 Every dispatch carries `hal.bindings`, so the output is valid input for
 `--streamhal-lower-to-hal` and `hal-exec`.
@@ -200,7 +203,26 @@ def stacked(name, layer, per_layer, input_shape, n):
     return f.render(x)
 
 
-SHAPES = ["chain", "tied", "fan", "tree", "wide", "mix", "transformer", "gpt"]
+def gen_fragments_function(n):
+    out = [gen_fragments.EXECUTABLE]
+    out.append(f"func.func @fragments(%a: {T4}) -> {T4} {{\n")
+    previous = "%a"
+    for i in range(n):
+        out.append(f"  %f{i} = flow.ex.stream.fragment(%a, {previous}) : "
+                   f"({T4}, {T4}) -> {T4} =\n"
+                   f"      (%x: {T4}, %y: {T4}) -> {T4} {{\n"
+                   f"    %c1 = arith.constant 1 : index\n")
+        body = []
+        dispatch(body, "%v", ["%x", "%y"])
+        out.extend(body)
+        out.append(f"    flow.return %v : {T4}\n  }}\n")
+        previous = f"%f{i}"
+    out.append(f"  return {previous} : {T4}\n}}\n")
+    return "".join(out)
+
+
+SHAPES = ["chain", "tied", "fan", "tree", "wide", "mix", "transformer", "gpt",
+          "fragments"]
 
 
 def generate(shape, n):
@@ -212,6 +234,8 @@ def generate(shape, n):
         return stacked("transformer", encoder_layer, 14, [128, 256], n)
     if shape == "gpt":
         return stacked("gpt", decoder_layer, 23, [256, 128], n)
+    if shape == "fragments":
+        return gen_fragments_function(n)
     body = []
     final, final_type, arg_type = {"chain": gen_chain, "fan": gen_fan,
                                    "wide": gen_wide, "tree": gen_tree}[shape](

@@ -33,11 +33,34 @@ struct StorageToken {
   }
 };
 
-class Tracer {
+/// The longest chain of casts, stores and fragments a value is traced
+/// through; a longer one is untraced (and a cycle in a graph region ends).
+constexpr unsigned kMaxTraceSteps = 64;
+
+} // namespace
+
+/// A traced storage and the steps it took: a value's token does not depend
+/// on where its trace started, except that a chain longer than
+/// kMaxTraceSteps in all is untraced, so the steps are kept with it.
+struct OperandStorage::TraceResult {
+  StorageToken token;
+  unsigned steps = 0;
+};
+
+/// Traces values to their storage, remembering each value's trace, each
+/// fragment's alias classes and each function's merged arguments: the
+/// fragments of a function trace through each other, and one walk per
+/// function finds its callers.
+class OperandStorage::Tracer {
 public:
-  StorageToken trace(Value value, unsigned depth = 0);
+  StorageToken trace(Value value) {
+    TraceResult result = traceSteps(value, 0);
+    return result.steps > kMaxTraceSteps ? StorageToken() : result.token;
+  }
 
 private:
+  TraceResult traceSteps(Value value, unsigned depth);
+  TraceResult traceUncached(Value value, unsigned depth);
   /// The argument `argument` is merged with (the smallest one some call
   /// passes the same value for).
   unsigned getArgumentRepresentative(func::FuncOp function, unsigned argument);
@@ -48,12 +71,14 @@ private:
     return *entry;
   }
 
+  DenseMap<Value, TraceResult> traced;
   DenseMap<Operation *, std::unique_ptr<ValueAliasing>> aliasings;
   DenseMap<Operation *, llvm::EquivalenceClasses<unsigned>> mergedArguments;
 };
 
-unsigned Tracer::getArgumentRepresentative(func::FuncOp function,
-                                           unsigned argument) {
+unsigned
+OperandStorage::Tracer::getArgumentRepresentative(func::FuncOp function,
+                                                  unsigned argument) {
   auto [it, inserted] = mergedArguments.try_emplace(function);
   llvm::EquivalenceClasses<unsigned> &merged = it->second;
   if (inserted) {
@@ -93,22 +118,44 @@ unsigned Tracer::getArgumentRepresentative(func::FuncOp function,
   return smallest;
 }
 
-StorageToken Tracer::trace(Value value, unsigned depth) {
-  if (depth > 64)
-    return {};
+OperandStorage::TraceResult OperandStorage::Tracer::traceSteps(Value value,
+                                                               unsigned depth) {
+  auto known = traced.find(value);
+  if (known != traced.end())
+    return known->second;
+  // Deeper than any chain that is traced: untraced from wherever it began.
+  // Not remembered: the same value reached from nearer is traced in full.
+  if (depth > kMaxTraceSteps)
+    return {{}, kMaxTraceSteps + 1};
+  TraceResult result = traceUncached(value, depth);
+  if (result.steps > kMaxTraceSteps)
+    result = {{}, kMaxTraceSteps + 1};
+  traced[value] = result;
+  return result;
+}
+
+OperandStorage::TraceResult
+OperandStorage::Tracer::traceUncached(Value value, unsigned depth) {
+  // One step further than what `next` traces to.
+  auto through = [&](Value next) {
+    TraceResult result = traceSteps(next, depth + 1);
+    ++result.steps;
+    return result;
+  };
   if (auto argument = dyn_cast<BlockArgument>(value)) {
     auto function = dyn_cast<func::FuncOp>(argument.getOwner()->getParentOp());
     if (!function || !argument.getOwner()->isEntryBlock())
       return {};
-    return {StorageToken::Kind::Argument, function.getOperation(),
-            getArgumentRepresentative(function, argument.getArgNumber())};
+    return {{StorageToken::Kind::Argument, function.getOperation(),
+             getArgumentRepresentative(function, argument.getArgNumber())},
+            0};
   }
   auto result = cast<OpResult>(value);
   Operation *owner = result.getOwner();
   if (isa<hal::TensorCastOp>(owner))
-    return trace(owner->getOperand(0), depth + 1);
+    return through(owner->getOperand(0));
   if (auto store = dyn_cast<flow::TensorStoreOp>(owner))
-    return trace(store.getTarget(), depth + 1);
+    return through(store.getTarget());
   auto fragment = dyn_cast<flow::ExStreamFragmentOp>(owner);
   if (!fragment || fragment.getBody().empty())
     return {};
@@ -125,14 +172,18 @@ StorageToken Tracer::trace(Value value, unsigned depth) {
   for (BlockArgument argument : body.getArguments())
     if (aliasing.getOrdinal(argument) &&
         aliasing.getClassIndex(argument) == classIndex)
-      return trace(fragment.getArguments()[argument.getArgNumber()], depth + 1);
-  return {StorageToken::Kind::FragmentStorage, owner, classIndex};
+      return through(fragment.getArguments()[argument.getArgNumber()]);
+  return {{StorageToken::Kind::FragmentStorage, owner, classIndex}, 0};
 }
 
-} // namespace
+OperandStorage::OperandStorage() : tracer(std::make_unique<Tracer>()) {}
+OperandStorage::OperandStorage(Operation *) : OperandStorage() {}
+OperandStorage::~OperandStorage() = default;
+OperandStorage::OperandStorage(OperandStorage &&) = default;
+OperandStorage &OperandStorage::operator=(OperandStorage &&) = default;
 
-SmallVector<unsigned> groupOperandStorage(flow::ExStreamFragmentOp fragment) {
-  Tracer tracer;
+SmallVector<unsigned>
+OperandStorage::groupOperands(flow::ExStreamFragmentOp fragment) {
   SmallVector<StorageToken> tokens;
   SmallVector<unsigned> groups;
   unsigned nextPrivate = fragment.getArguments().size();
@@ -141,13 +192,17 @@ SmallVector<unsigned> groupOperandStorage(flow::ExStreamFragmentOp fragment) {
       groups.push_back(nextPrivate++);
       continue;
     }
-    StorageToken token = tracer.trace(operand);
+    StorageToken token = tracer->trace(operand);
     auto it = llvm::find(tokens, token);
     groups.push_back(it - tokens.begin());
     if (it == tokens.end())
       tokens.push_back(token);
   }
   return groups;
+}
+
+SmallVector<unsigned> groupOperandStorage(flow::ExStreamFragmentOp fragment) {
+  return OperandStorage().groupOperands(fragment);
 }
 
 } // namespace streamhal

@@ -310,9 +310,31 @@ ExecutorImpl::runFlowOp(Operation &op, Frame &frame, unsigned depth) {
                 checkBox(opPtr, target->shape, *start, value->shape, "target")))
           return failure();
         int64_t elementBytes = getElementBytes(target->elementType);
-        // In place: the target's whole storage carries over.
-        std::vector<uint8_t> bytes(*target->bytes);
         SmallVector<int64_t> zero(value->shape.size(), 0);
+        // A target this update is the only user of, defined in its block
+        // (each run of the block defines it again), whose bytes nothing else
+        // holds, is updated in its own storage: a chain of updates into one
+        // concatenation then costs its pieces, not a copy of the whole
+        // target per piece.
+        Value targetValue = update.getTarget();
+        std::shared_ptr<const std::vector<uint8_t>> storage =
+            std::move(target->bytes);
+        if (targetValue.hasOneUse() &&
+            targetValue.getParentBlock() == update->getBlock() &&
+            !target->identity) {
+          frame.erase(targetValue);
+          if (storage.use_count() == 1) {
+            // Made non-const by makeTensor; only this value refers to it.
+            auto &bytes = const_cast<std::vector<uint8_t> &>(*storage);
+            copyBox(*value->bytes, value->shape, zero, bytes, target->shape,
+                    *start, value->shape, elementBytes);
+            frame[update.getResult()] = TensorValue{
+                std::move(storage), target->shape, target->elementType};
+            return success();
+          }
+        }
+        // Otherwise the target's whole storage carries over into a copy.
+        std::vector<uint8_t> bytes(*storage);
         copyBox(*value->bytes, value->shape, zero, bytes, target->shape, *start,
                 value->shape, elementBytes);
         frame[update.getResult()] =

@@ -18,6 +18,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
+#include <map>
 
 using namespace mlir;
 using namespace streamhal;
@@ -81,27 +82,88 @@ static bool conflict(const Access &a, const Access &b) {
                   b.range.offset + b.range.length);
 }
 
+namespace {
+
+/// The bytes a batch's commands read and write so far, per root, as maximal
+/// disjoint runs: whether a new access conflicts with any of them is two
+/// lookups, not a comparison with every access of the batch (batches of a
+/// 100,000-dispatch fragment hold thousands).
+class BatchFootprint {
+public:
+  bool conflictsWith(const Access &access) const {
+    if (access.range.length <= 0)
+      return false;
+    auto it = roots.find(access.range.root.get());
+    if (it == roots.end())
+      return false;
+    const Runs &runs = it->second;
+    return touches(runs.written, access.range) ||
+           (access.writes && touches(runs.read, access.range));
+  }
+  void add(const Access &access) {
+    if (access.range.length <= 0)
+      return;
+    Runs &runs = roots[access.range.root.get()];
+    if (access.reads)
+      insert(runs.read, access.range);
+    if (access.writes)
+      insert(runs.written, access.range);
+  }
+  void clear() { roots.clear(); }
+
+private:
+  /// First byte -> one past the last, of runs that neither overlap nor touch.
+  using RunMap = std::map<int64_t, int64_t>;
+  struct Runs {
+    RunMap read, written;
+  };
+
+  static bool touches(const RunMap &runs, const BufferRef &range) {
+    int64_t end = range.offset + range.length;
+    auto next = runs.upper_bound(range.offset);
+    if (next != runs.end() && next->first < end)
+      return true;
+    return next != runs.begin() && std::prev(next)->second > range.offset;
+  }
+  static void insert(RunMap &runs, const BufferRef &range) {
+    int64_t begin = range.offset, end = range.offset + range.length;
+    auto run = runs.upper_bound(begin);
+    if (run != runs.begin() && std::prev(run)->second >= begin)
+      --run;
+    // Every run overlapping or touching [begin, end) merges into one.
+    while (run != runs.end() && run->first <= end) {
+      begin = std::min(begin, run->first);
+      end = std::max(end, run->second);
+      run = runs.erase(run);
+    }
+    runs.emplace(begin, end);
+  }
+
+  llvm::DenseMap<RootBuffer *, Runs> roots;
+};
+
+} // namespace
+
 /// The fewest barriers `commands` need in their order: one right before
 /// each command that conflicts with a command since the last one. Moving
 /// any barrier later would put a conflicting pair in one batch, so no
 /// placement for this order has fewer.
 static uint64_t countMinimumBarriers(ArrayRef<Command> commands) {
   uint64_t barriers = 0;
-  SmallVector<Access> batch;
+  BatchFootprint batch;
   for (const Command &command : commands) {
     if (command.kind == Command::Kind::Barrier)
       continue;
     SmallVector<Access> accesses = command.getAccesses();
     bool conflicts = llvm::any_of(accesses, [&](const Access &access) {
-      return llvm::any_of(batch, [&](const Access &earlier) {
-        return conflict(access, earlier);
-      });
+      return batch.conflictsWith(access);
     });
     if (conflicts) {
       ++barriers;
       batch.clear();
     }
-    llvm::append_range(batch, accesses);
+    for (const Access &access : accesses)
+      batch.add(access);
   }
   return barriers;
 }
@@ -149,35 +211,47 @@ LogicalResult ExecutorImpl::runOnModel(ArrayRef<Command> commands) {
   return runBatch(batch);
 }
 
-/// Reports a race between two commands of one batch, if any.
+/// Reports a race between two commands of one batch, if any: the first
+/// command that conflicts with an earlier one, against the first of those.
 static LogicalResult checkRaces(ArrayRef<const Command *> batch) {
   SmallVector<SmallVector<Access>> accesses;
   for (const Command *command : batch)
     accesses.push_back(command->getAccesses());
-  for (size_t later = 0; later < batch.size(); ++later)
-    for (size_t earlier = 0; earlier < later; ++earlier)
-      for (const Access &a : accesses[later])
-        for (const Access &b : accesses[earlier]) {
-          if (a.range.root != b.range.root || !(a.writes || b.writes))
-            continue;
-          int64_t begin = std::max(a.range.offset, b.range.offset);
-          int64_t end = std::min(a.range.offset + a.range.length,
-                                 b.range.offset + b.range.length);
-          if (begin >= end)
-            continue;
-          InFlightDiagnostic diag =
-              batch[later]->op->emitError()
-              << "races with '" << batch[earlier]->op->getName()
-              << "' in the same barrier-delimited batch: it "
-              << (a.writes ? "writes " : "reads ") << describeRange(a.range)
-              << ", the other " << (b.writes ? "writes " : "reads ")
-              << describeRange(b.range) << " (overlap [" << begin << ", " << end
-              << "))";
-          diag.attachNote(batch[earlier]->op->getLoc())
-              << "the other command of the race";
-          return failure();
-        }
-  return success();
+  // The footprint finds the first racing command; only its report compares
+  // it with the commands before it one by one.
+  BatchFootprint footprint;
+  size_t later = 0;
+  for (; later < batch.size(); ++later) {
+    if (llvm::any_of(accesses[later], [&](const Access &access) {
+          return footprint.conflictsWith(access);
+        }))
+      break;
+    for (const Access &access : accesses[later])
+      footprint.add(access);
+  }
+  if (later == batch.size())
+    return success();
+  for (size_t earlier = 0; earlier < later; ++earlier)
+    for (const Access &a : accesses[later])
+      for (const Access &b : accesses[earlier]) {
+        if (!conflict(a, b))
+          continue;
+        int64_t begin = std::max(a.range.offset, b.range.offset);
+        int64_t end = std::min(a.range.offset + a.range.length,
+                               b.range.offset + b.range.length);
+        InFlightDiagnostic diag =
+            batch[later]->op->emitError()
+            << "races with '" << batch[earlier]->op->getName()
+            << "' in the same barrier-delimited batch: it "
+            << (a.writes ? "writes " : "reads ") << describeRange(a.range)
+            << ", the other " << (b.writes ? "writes " : "reads ")
+            << describeRange(b.range) << " (overlap [" << begin << ", " << end
+            << "))";
+        diag.attachNote(batch[earlier]->op->getLoc())
+            << "the other command of the race";
+        return failure();
+      }
+  llvm_unreachable("the footprint found a conflict the pairs do not have");
 }
 
 LogicalResult ExecutorImpl::executeCommand(const Command &command,

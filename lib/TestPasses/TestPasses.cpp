@@ -12,6 +12,8 @@
 #include "mlir/Pass/Pass.h"
 #include "streamhal/Analysis/LivenessIntervals.h"
 #include "streamhal/Analysis/ValueAliasing.h"
+#include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/Analysis/WorkCounters.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -169,9 +171,42 @@ struct TestStreamLivenessPass
       llvm::cl::init(true)};
 };
 
+/// Prints the work counters of the conflict queries (WorkCounters.h) to
+/// stderr, as `work-counters: NAME=N ...` with the number of commands under
+/// the op, and sets them to 0: after a pipeline, it tells how much work the
+/// pipeline's queries did, in any build type, for tests that bound the work
+/// per command.
+struct TestWorkCountersPass
+    : public PassWrapper<TestWorkCountersPass, OperationPass<>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(TestWorkCountersPass)
+
+  StringRef getArgument() const final { return "test-work-counters"; }
+  StringRef getName() const final { return "TestWorkCounters"; }
+  StringRef getDescription() const final {
+    return "Prints and resets the work counters of the conflict queries";
+  }
+
+  void runOnOperation() override {
+    uint64_t commands = 0;
+    getOperation()->walk([&](Operation *op) {
+      if (isBufferCommand(op))
+        ++commands;
+    });
+    llvm::errs() << "work-counters: commands=" << commands;
+    for (unsigned counter = 0; counter < static_cast<unsigned>(Work::Count);
+         ++counter)
+      llvm::errs() << " " << getWorkName(static_cast<Work>(counter)) << "="
+                   << getWork(static_cast<Work>(counter));
+    llvm::errs() << "\n";
+    resetWork();
+    markAllAnalysesPreserved();
+  }
+};
+
 } // namespace
 
 void streamhal::registerTestPasses() {
   PassRegistration<TestStreamLivenessPass>();
+  PassRegistration<TestWorkCountersPass>();
   registerTestFragmentPlanPass();
 }

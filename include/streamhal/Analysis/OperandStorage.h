@@ -20,8 +20,32 @@
 
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "llvm/ADT/SmallVector.h"
+#include <memory>
 
 namespace streamhal {
+
+/// groupOperandStorage for every fragment of a module at the cost of one:
+/// each value's trace, each fragment's alias classes and each function's
+/// callers are found once, instead of once per fragment that reaches them
+/// (a function of N fragments in a chain made that quadratic). Valid while
+/// the fragments and calls it has traced are not changed.
+class OperandStorage {
+public:
+  OperandStorage();
+  /// For the analysis manager: the scope is not walked up front.
+  explicit OperandStorage(mlir::Operation *scope);
+  ~OperandStorage();
+  OperandStorage(OperandStorage &&);
+  OperandStorage &operator=(OperandStorage &&);
+
+  /// groupOperandStorage of `fragment`.
+  llvm::SmallVector<unsigned> groupOperands(flow::ExStreamFragmentOp fragment);
+
+private:
+  struct TraceResult;
+  class Tracer;
+  std::unique_ptr<Tracer> tracer;
+};
 
 /// Groups the operands of `fragment` by the buffer they may be: operands
 /// with the same group number may share bytes, operands with different ones

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "streamhal/Analysis/HostReadability.h"
+#include "streamhal/Analysis/OperandStorage.h"
 #include "streamhal/Conversion/Passes.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
@@ -109,9 +110,10 @@ struct ConvertFlowToHALPass
         replan.insert(fragment);
     });
     bool replanned = true;
+    OperandStorage storage;
     for (Operation *fragment : replan)
       replanned &= succeeded(checkStreamFragmentLowerable(
-          cast<flow::ExStreamFragmentOp>(fragment), plans.get()));
+          cast<flow::ExStreamFragmentOp>(fragment), plans.get(), &storage));
     if (!replanned)
       return signalPassFailure();
 

@@ -26,10 +26,13 @@ using namespace mlir;
 namespace streamhal {
 
 LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment,
-                                           FragmentPlanCache *plans) {
+                                           FragmentPlanCache *plans,
+                                           OperandStorage *storage) {
   // Which operands may be one buffer, traced through the function while it
   // is still intact (a pattern cannot look outside its fragment).
-  SmallVector<unsigned> operandGroups = groupOperandStorage(fragment);
+  SmallVector<unsigned> operandGroups = storage
+                                            ? storage->groupOperands(fragment)
+                                            : groupOperandStorage(fragment);
   FailureOr<std::unique_ptr<FragmentPlan>> plan = FragmentPlan::build(
       fragment, plans ? plans->getCopyPolicy() : CopyPolicy::Elide,
       operandGroups, ErrorReporter(/*enabled=*/true));
@@ -96,12 +99,13 @@ static LogicalResult checkOutsideFragments(Operation *op) {
 LogicalResult checkFlowToHALLowerable(ModuleOp module,
                                       FragmentPlanCache *plans) {
   bool ok = true;
+  OperandStorage storage;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     // Executables keep their own device code.
     if (isa<hal::ExecutableOp>(op))
       return WalkResult::skip();
     if (auto fragment = dyn_cast<flow::ExStreamFragmentOp>(op)) {
-      ok &= succeeded(checkStreamFragmentLowerable(fragment, plans));
+      ok &= succeeded(checkStreamFragmentLowerable(fragment, plans, &storage));
       return WalkResult::skip();
     }
     ok &= succeeded(checkHostElementType(op)) &&

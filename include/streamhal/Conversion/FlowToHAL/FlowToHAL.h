@@ -23,6 +23,7 @@
 #include <optional>
 
 namespace streamhal {
+class OperandStorage;
 namespace flow {
 class ExStreamFragmentOp;
 } // namespace flow
@@ -110,10 +111,13 @@ mlir::LogicalResult checkFlowToHALLowerable(mlir::ModuleOp module,
                                             FragmentPlanCache *plans = nullptr);
 
 /// Checks one fragment, reporting every problem as a located diagnostic;
-/// keeps its plan in `plans` when it can be lowered.
+/// keeps its plan in `plans` when it can be lowered. Checking many fragments
+/// of one unchanged module, pass one `storage` (the operand storage of each
+/// is then traced through the others once).
 mlir::LogicalResult
 checkStreamFragmentLowerable(flow::ExStreamFragmentOp op,
-                             FragmentPlanCache *plans = nullptr);
+                             FragmentPlanCache *plans = nullptr,
+                             OperandStorage *storage = nullptr);
 
 /// The plan of every fragment that passed the check (its resolutions, box
 /// plans, alias classes, liveness, storage kinds and views), made once and

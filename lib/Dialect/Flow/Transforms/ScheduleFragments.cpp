@@ -63,8 +63,10 @@ getViewOps(ExStreamFragmentOp fragment, const BoxGeometry &boxes,
   return viewOps;
 }
 
-/// Schedules one fragment body; returns the number of waves.
-int64_t scheduleFragment(ExStreamFragmentOp fragment) {
+/// Schedules one fragment body; returns the number of waves. `storage`
+/// traces operands through the fragments before it, which are scheduled
+/// already and change no more.
+int64_t scheduleFragment(ExStreamFragmentOp fragment, OperandStorage &storage) {
   if (fragment.getBody().empty())
     return 0;
   Block &body = fragment.getBody().front();
@@ -92,7 +94,7 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment) {
   llvm::SmallPtrSet<Operation *, 16> viewOpsBefore;
   // Per class, the clone or slice that makes it a view (it writes nothing).
   SmallVector<Operation *> viewOpOf(aliasing.getNumClasses(), nullptr);
-  SmallVector<unsigned> operandGroups = groupOperandStorage(fragment);
+  SmallVector<unsigned> operandGroups = storage.groupOperands(fragment);
   DenseMap<unsigned, unsigned> firstOfGroup;
   for (BlockArgument argument : body.getArguments()) {
     if (!aliasing.getOrdinal(argument))
@@ -260,9 +262,10 @@ struct ScheduleFragmentsPass
       getOperation()->walk([&](ExStreamFragmentOp fragment) {
         materializeFragmentCopyOnWrite(fragment);
       });
+    OperandStorage storage;
     getOperation()->walk([&](ExStreamFragmentOp fragment) {
       emplaceUpdateTargets(fragment);
-      scheduleFragment(fragment);
+      scheduleFragment(fragment, storage);
     });
   }
 };

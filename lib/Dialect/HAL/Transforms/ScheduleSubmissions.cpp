@@ -23,6 +23,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/Analysis/WorkCounters.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
@@ -94,15 +95,43 @@ private:
   void awaitEverything(Operation *op, bool join, StringRef why);
   /// The pending submissions (positions in `pending`) that conflict with a
   /// host access of `buffer`.
-  SmallVector<unsigned> findConflicting(Value buffer, bool writes) const;
+  SmallVector<unsigned> findConflicting(Value buffer, bool writes);
   HostUse classify(Operation *op) const;
 
   /// Declared before commandAccesses, which is built with it.
-  mutable BufferResolver resolver;
+  BufferResolver resolver;
   CommandAccesses commandAccesses;
   DenseMap<Value, SmallVector<Operation *>> commandsOf;
   std::vector<PendingSubmission> pending;
   unsigned nextIndex = 0;
+
+  /// The pending submissions (by number) that may conflict with `access`: a
+  /// superset, from which accesses of other roots that cannot alias are
+  /// left out, and reads when the access only reads. Newest first, each
+  /// once. Replaces a comparison with every pending submission: a function
+  /// of many fragments has that many pending until it returns.
+  SmallVector<unsigned> findCandidates(ArrayRef<BufferAccess> accesses,
+                                       bool touchesAnything);
+  /// Indexes the accesses of the newest pending submission.
+  void indexPending(ArrayRef<BufferAccess> accesses);
+  /// Drops the index entries of submissions no longer pending.
+  void reindexPending();
+
+  /// Pending submissions by the roots they read and write.
+  struct RootUsers {
+    SmallVector<unsigned> readers, writers;
+  };
+  DenseMap<std::tuple<int, Value, Attribute>, RootUsers> usersOf;
+  /// Users of the roots that may share bytes with other roots (all but
+  /// allocations that do not escape).
+  RootUsers aliasableUsers;
+  /// Pending submissions that may touch any byte.
+  SmallVector<unsigned> touchingAnything;
+  /// Position in `pending` of each pending submission, by number.
+  DenseMap<unsigned, unsigned> positionOf;
+  /// Per submission number, the last query that listed it (deduplication).
+  std::vector<unsigned> listedBy;
+  unsigned queries = 0;
 };
 
 } // namespace
@@ -174,9 +203,17 @@ void SubmissionScheduler::submit(hal::ExSubmitAndWaitOp op) {
     for (Operation *command : commands->second)
       llvm::append_range(accesses, commandAccesses.getAccesses(command));
 
-  // The pending submissions it depends on.
-  SmallVector<unsigned> dependencies;
-  for (auto [position, earlier] : llvm::enumerate(pending)) {
+  // The pending submissions it depends on, newest first: one that a
+  // dependency found already is ordered after needs no fence of its own
+  // (only a newer one can be ordered after it), and no conflict test.
+  SmallVector<unsigned> candidates =
+      findCandidates(accesses, submission.touchesAnything);
+  countWork(Work::SubmissionComparisons, candidates.size());
+  SmallVector<unsigned> waitsOn;
+  for (unsigned index : candidates) {
+    if (isOrderedAfter(submission, index))
+      continue;
+    const PendingSubmission &earlier = pending[positionOf.lookup(index)];
     const BufferAccess *conflict = nullptr;
     bool depends = submission.touchesAnything || earlier.touchesAnything;
     for (const BufferAccess &access : accesses) {
@@ -196,22 +233,16 @@ void SubmissionScheduler::submit(hal::ExSubmitAndWaitOp op) {
         llvm::dbgs() << "unknown accesses";
       llvm::dbgs() << "\n";
     });
-    dependencies.push_back(position);
-  }
-  // A dependency that another dependency is already ordered after needs no
-  // fence of its own.
-  SmallVector<Value> waits;
-  for (unsigned position : dependencies) {
-    unsigned index = pending[position].index;
-    bool implied = llvm::any_of(dependencies, [&](unsigned other) {
-      return other != position && isOrderedAfter(pending[other], index);
-    });
     submission.orderedAfter.set(index);
-    submission.orderedAfter |= pending[position].orderedAfter;
+    submission.orderedAfter |= earlier.orderedAfter;
     submission.orderedAfter.resize(submission.index + 1);
-    if (!implied)
-      waits.push_back(pending[position].fence);
+    waitsOn.push_back(index);
   }
+  // Fences in the order of the submissions.
+  llvm::sort(waitsOn);
+  SmallVector<Value> waits;
+  for (unsigned index : waitsOn)
+    waits.push_back(pending[positionOf.lookup(index)].fence);
   for (const BufferAccess &access : accesses)
     submission.accesses.add(access);
 
@@ -227,7 +258,95 @@ void SubmissionScheduler::submit(hal::ExSubmitAndWaitOp op) {
   counts.submissions++;
   counts.waits += waits.size();
   op.erase();
+  positionOf[submission.index] = pending.size();
   pending.push_back(std::move(submission));
+  indexPending(accesses);
+}
+
+SmallVector<unsigned>
+SubmissionScheduler::findCandidates(ArrayRef<BufferAccess> accesses,
+                                    bool touchesAnything) {
+  ++queries;
+  listedBy.resize(nextIndex, 0);
+  SmallVector<unsigned> candidates;
+  auto list = [&](unsigned index) {
+    if (listedBy[index] == queries || !positionOf.count(index))
+      return;
+    listedBy[index] = queries;
+    candidates.push_back(index);
+  };
+  auto listUsers = [&](const RootUsers &users, bool writes) {
+    for (unsigned index : users.writers)
+      list(index);
+    if (writes)
+      for (unsigned index : users.readers)
+        list(index);
+  };
+  bool everything = touchesAnything;
+  for (const BufferAccess &access : accesses) {
+    if (access.root.kind == BufferRootKind::Unknown)
+      everything = true;
+    if (everything)
+      break;
+    auto own = usersOf.find({static_cast<int>(access.root.kind),
+                             access.root.value, access.root.global});
+    if (own != usersOf.end())
+      listUsers(own->second, access.writes);
+    if (access.root.kind != BufferRootKind::Allocation || access.root.escapes)
+      listUsers(aliasableUsers, access.writes);
+  }
+  if (everything)
+    for (const PendingSubmission &submission : pending)
+      list(submission.index);
+  for (unsigned index : touchingAnything)
+    list(index);
+  llvm::sort(candidates, std::greater<unsigned>());
+  return candidates;
+}
+
+void SubmissionScheduler::indexPending(ArrayRef<BufferAccess> accesses) {
+  const PendingSubmission &submission = pending.back();
+  unsigned index = submission.index;
+  bool anything = submission.touchesAnything;
+  for (const BufferAccess &access : accesses) {
+    if (access.root.kind == BufferRootKind::Unknown) {
+      anything = true;
+      continue;
+    }
+    auto add = [&](RootUsers &users) {
+      auto addOnce = [&](SmallVector<unsigned> &list) {
+        if (list.empty() || list.back() != index)
+          list.push_back(index);
+      };
+      if (access.reads)
+        addOnce(users.readers);
+      if (access.writes)
+        addOnce(users.writers);
+    };
+    add(usersOf[{static_cast<int>(access.root.kind), access.root.value,
+                 access.root.global}]);
+    if (access.root.kind != BufferRootKind::Allocation || access.root.escapes)
+      add(aliasableUsers);
+  }
+  if (anything)
+    touchingAnything.push_back(index);
+}
+
+void SubmissionScheduler::reindexPending() {
+  positionOf.clear();
+  for (auto [position, submission] : llvm::enumerate(pending))
+    positionOf[submission.index] = position;
+  auto prune = [&](SmallVector<unsigned> &list) {
+    llvm::erase_if(list,
+                   [&](unsigned index) { return !positionOf.count(index); });
+  };
+  for (auto &entry : usersOf) {
+    prune(entry.second.readers);
+    prune(entry.second.writers);
+  }
+  prune(aliasableUsers.readers);
+  prune(aliasableUsers.writers);
+  prune(touchingAnything);
 }
 
 void SubmissionScheduler::awaitSubmissions(Operation *op,
@@ -237,19 +356,21 @@ void SubmissionScheduler::awaitSubmissions(Operation *op,
     return;
   // Awaiting a submission completes all it is ordered after: await only the
   // ones no other awaited one is ordered after.
+  // One awaited submission is implied by another when that one is ordered
+  // after it: when it is in the union of what they are ordered after (no
+  // submission is ordered after itself).
   llvm::BitVector done(nextIndex);
-  SmallVector<Value> fences;
   for (unsigned position : awaited) {
-    const PendingSubmission &submission = pending[position];
-    done |= submission.orderedAfter;
-    done.set(submission.index);
-    bool implied = llvm::any_of(awaited, [&](unsigned other) {
-      return other != position &&
-             isOrderedAfter(pending[other], submission.index);
-    });
-    if (!implied)
-      fences.push_back(submission.fence);
+    llvm::BitVector after = pending[position].orderedAfter;
+    after.resize(nextIndex);
+    done |= after;
   }
+  SmallVector<Value> fences;
+  for (unsigned position : awaited)
+    if (!done.test(pending[position].index))
+      fences.push_back(pending[position].fence);
+  for (unsigned position : awaited)
+    done.set(pending[position].index);
   LLVM_DEBUG({
     llvm::dbgs() << "await " << fences.size() << " fence(s) before ";
     op->print(llvm::dbgs(), OpPrintingFlags().skipRegions());
@@ -264,6 +385,14 @@ void SubmissionScheduler::awaitSubmissions(Operation *op,
   llvm::erase_if(pending, [&](const PendingSubmission &submission) {
     return done.test(submission.index);
   });
+  if (pending.empty()) {
+    positionOf.clear();
+    usersOf.clear();
+    aliasableUsers = RootUsers();
+    touchingAnything.clear();
+  } else {
+    reindexPending();
+  }
 }
 
 void SubmissionScheduler::awaitEverything(Operation *op, bool join,
@@ -274,7 +403,7 @@ void SubmissionScheduler::awaitEverything(Operation *op, bool join,
 }
 
 SmallVector<unsigned> SubmissionScheduler::findConflicting(Value buffer,
-                                                           bool writes) const {
+                                                           bool writes) {
   // The whole buffer the host addresses: sound, and the lowering's host
   // accesses read whole small results anyway.
   BufferAccess access;
@@ -282,9 +411,16 @@ SmallVector<unsigned> SubmissionScheduler::findConflicting(Value buffer,
   access.reads = !writes;
   access.writes = writes;
   SmallVector<unsigned> conflicting;
-  for (auto [position, submission] : llvm::enumerate(pending))
+  SmallVector<unsigned> candidates = findCandidates(access, false);
+  countWork(Work::SubmissionComparisons, candidates.size());
+  for (unsigned index : candidates) {
+    unsigned position = positionOf.lookup(index);
+    const PendingSubmission &submission = pending[position];
     if (submission.touchesAnything || submission.accesses.findConflict(access))
       conflicting.push_back(position);
+  }
+  // In the order of the submissions.
+  llvm::sort(conflicting);
   return conflicting;
 }
 
