@@ -11,6 +11,7 @@
 #
 # BENCHMARK is one of
 #   analysis       bench/analysis/run.sh      -> bench/analysis/results.md
+#   compile        bench/compile/run.sh       -> bench/compile/results.md
 #   conversion     bench/conversion/run.sh    -> bench/conversion/results.md
 #   concurrency    bench/concurrency/run.sh   -> bench/concurrency/results.md
 #   views          bench/views/run.sh         -> bench/views/results.md
@@ -34,13 +35,13 @@ here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 
 if [[ $# -lt 1 ]]; then
-  sed -n '10,20s/^# \{0,1\}//p' "$0" >&2
+  sed -n '10,21s/^# \{0,1\}//p' "$0" >&2
   exit 1
 fi
 benchmark="$1"
 shift
 case "$benchmark" in
-analysis | conversion | concurrency | views | packing | submission | device)
+analysis | compile | conversion | concurrency | views | packing | submission | device)
   script="$here/$benchmark/run.sh"
   results="$here/$benchmark/results.md"
   ;;
@@ -50,8 +51,8 @@ packing-scale)
   ;;
 *)
   echo "record.sh: error: unknown benchmark '$benchmark' (expected analysis," \
-    "conversion, concurrency, views, packing, packing-scale, submission or" \
-    "device)" >&2
+    "compile, conversion, concurrency, views, packing, packing-scale," \
+    "submission or device)" >&2
   exit 1
   ;;
 esac

@@ -422,20 +422,12 @@ static void appendDispatchAccesses(BufferResolver &resolver,
                                    hal::CommandBufferDispatchSymbolOp dispatch,
                                    SmallVectorImpl<BufferAccess> &accesses) {
   // The declared access of each (set, binding) of the entry's interface.
-  auto entryPoint =
-      SymbolTable::lookupNearestSymbolFrom<hal::ExecutableEntryPointOp>(
-          dispatch, dispatch.getEntryPointAttr());
-  hal::InterfaceOp interface =
-      entryPoint ? entryPoint.lookupInterface() : hal::InterfaceOp();
-  std::map<std::pair<int64_t, int64_t>, hal::MemoryAccess> declared;
-  if (interface)
-    for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>())
-      declared[{binding.getSet().getSExtValue(),
-                binding.getBinding().getSExtValue()}] = binding.getAccess();
-
-  std::set<int64_t> neededSets;
-  for (auto &entry : declared)
-    neededSets.insert(entry.first.first);
+  const BufferResolver::EntryInterface &entry =
+      resolver.getEntryInterface(dispatch);
+  hal::InterfaceOp interface = entry.interface;
+  const std::map<std::pair<int64_t, int64_t>, hal::MemoryAccess> &declared =
+      entry.declared;
+  const std::set<int64_t> &neededSets = entry.sets;
   bool unknownSetPushed = false;
   std::map<int64_t, hal::CommandBufferPushDescriptorSetOp> pushes =
       findPushesInEffect(dispatch, interface ? &neededSets : nullptr,
@@ -483,6 +475,32 @@ static void appendDispatchAccesses(BufferResolver &resolver,
                                     reads, writes));
     }
   }
+}
+
+const BufferResolver::EntryInterface &
+BufferResolver::getEntryInterface(hal::CommandBufferDispatchSymbolOp dispatch) {
+  // One lookup per entry point and symbol table: every dispatch of a
+  // fragment names the same few.
+  Operation *table = SymbolTable::getNearestSymbolTable(dispatch);
+  auto [it, inserted] = entryInterfaces.try_emplace(
+      {table, dispatch.getEntryPointAttr()}, EntryInterface());
+  if (!inserted)
+    return it->second;
+  EntryInterface &entry = it->second;
+  auto entryPoint =
+      SymbolTable::lookupNearestSymbolFrom<hal::ExecutableEntryPointOp>(
+          dispatch, dispatch.getEntryPointAttr());
+  entry.interface =
+      entryPoint ? entryPoint.lookupInterface() : hal::InterfaceOp();
+  if (entry.interface)
+    for (auto binding :
+         entry.interface.getBody().getOps<hal::InterfaceBindingOp>())
+      entry.declared[{binding.getSet().getSExtValue(),
+                      binding.getBinding().getSExtValue()}] =
+          binding.getAccess();
+  for (auto &declared : entry.declared)
+    entry.sets.insert(declared.first.first);
+  return entry;
 }
 
 SmallVector<BufferAccess> computeCommandAccesses(Operation *op,

@@ -209,17 +209,14 @@ LogicalResult reportPushConstants(Operation *op, StringRef what, int64_t count,
 /// Every binding the dispatched entry point's interface declares is bound
 /// by the push of its set in effect; a binding of an earlier push of that
 /// set is not (a push replaces the set).
-LogicalResult checkBound(CommandBufferDispatchSymbolOp dispatch) {
-  auto entryPoint =
-      SymbolTable::lookupNearestSymbolFrom<ExecutableEntryPointOp>(
-          dispatch, dispatch.getEntryPointAttr());
-  InterfaceOp interface =
-      entryPoint ? entryPoint.lookupInterface() : InterfaceOp();
+LogicalResult checkBound(BufferResolver &resolver,
+                         CommandBufferDispatchSymbolOp dispatch) {
+  const BufferResolver::EntryInterface &entry =
+      resolver.getEntryInterface(dispatch);
+  InterfaceOp interface = entry.interface;
   if (!interface)
     return success();
-  std::set<int64_t> sets;
-  for (auto binding : interface.getBody().getOps<InterfaceBindingOp>())
-    sets.insert(binding.getSet().getSExtValue());
+  const std::set<int64_t> &sets = entry.sets;
   bool unknownSetPushed = false;
   std::map<int64_t, CommandBufferPushDescriptorSetOp> pushes =
       findPushesInEffect(dispatch, &sets, unknownSetPushed);
@@ -317,7 +314,7 @@ LogicalResult verifyDeviceRules(ModuleOp module, const DeviceLimits &limits,
             .Case([&](CommandBufferDispatchSymbolOp dispatch) {
               if (skipped.contains("unbound-binding"))
                 return success();
-              return checkBound(dispatch);
+              return checkBound(resolver, dispatch);
             })
             .Case([&](CommandBufferPushConstantsOp push) {
               if (!pushConstants)

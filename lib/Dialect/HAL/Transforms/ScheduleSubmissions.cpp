@@ -51,8 +51,19 @@ struct PendingSubmission {
   Operation *op = nullptr;
   /// Its number among the scope's submissions.
   unsigned index = 0;
-  /// What its commands read and write.
-  AccessBatch accesses;
+  /// What its commands read and write, indexed on the first query (a
+  /// function of one fragment never asks).
+  SmallVector<BufferAccess> accessList;
+  std::unique_ptr<AccessBatch> accesses;
+  /// The first access of the submission that conflicts with `access`.
+  const BufferAccess *findConflict(const BufferAccess &access) {
+    if (!accesses) {
+      accesses = std::make_unique<AccessBatch>();
+      for (const BufferAccess &listed : accessList)
+        accesses->add(listed);
+    }
+    return accesses->findConflict(access);
+  }
   /// Its commands could not all be found (a command buffer from outside the
   /// scope): it may touch any byte.
   bool touchesAnything = false;
@@ -213,13 +224,13 @@ void SubmissionScheduler::submit(hal::ExSubmitAndWaitOp op) {
   for (unsigned index : candidates) {
     if (isOrderedAfter(submission, index))
       continue;
-    const PendingSubmission &earlier = pending[positionOf.lookup(index)];
+    PendingSubmission &earlier = pending[positionOf.lookup(index)];
     const BufferAccess *conflict = nullptr;
     bool depends = submission.touchesAnything || earlier.touchesAnything;
     for (const BufferAccess &access : accesses) {
       if (depends)
         break;
-      conflict = earlier.accesses.findConflict(access);
+      conflict = earlier.findConflict(access);
       depends = conflict != nullptr;
     }
     if (!depends)
@@ -243,8 +254,6 @@ void SubmissionScheduler::submit(hal::ExSubmitAndWaitOp op) {
   SmallVector<Value> waits;
   for (unsigned index : waitsOn)
     waits.push_back(pending[positionOf.lookup(index)].fence);
-  for (const BufferAccess &access : accesses)
-    submission.accesses.add(access);
 
   OpBuilder builder(op);
   Location loc = op.getLoc();
@@ -261,6 +270,7 @@ void SubmissionScheduler::submit(hal::ExSubmitAndWaitOp op) {
   positionOf[submission.index] = pending.size();
   pending.push_back(std::move(submission));
   indexPending(accesses);
+  pending.back().accessList = std::move(accesses);
 }
 
 SmallVector<unsigned>
@@ -415,8 +425,8 @@ SmallVector<unsigned> SubmissionScheduler::findConflicting(Value buffer,
   countWork(Work::SubmissionComparisons, candidates.size());
   for (unsigned index : candidates) {
     unsigned position = positionOf.lookup(index);
-    const PendingSubmission &submission = pending[position];
-    if (submission.touchesAnything || submission.accesses.findConflict(access))
+    PendingSubmission &submission = pending[position];
+    if (submission.touchesAnything || submission.findConflict(access))
       conflicting.push_back(position);
   }
   // In the order of the submissions.

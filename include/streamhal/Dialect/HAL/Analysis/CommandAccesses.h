@@ -123,8 +123,9 @@ struct BufferAccess {
 /// Resolves buffers to roots and command ops to accesses, deciding once per
 /// allocation whether it escapes into a global (a walk over all its uses and
 /// their subspans: a slab has one per transient, so deciding it per access
-/// made every pass over a command buffer quadratic). Valid while no use of
-/// an allocation is added or removed.
+/// made every pass over a command buffer quadratic) and once per entry point
+/// what its interface declares. Valid while no use of an allocation is
+/// added or removed and no executable changes.
 class BufferResolver {
 public:
   /// The root of `buffer` and the range it covers: the whole buffer for a
@@ -133,9 +134,25 @@ public:
   /// The accesses of one command op (see computeCommandAccesses).
   llvm::SmallVector<BufferAccess> getAccesses(mlir::Operation *op);
 
+  /// What the interface of a dispatch's entry point declares, looked up once
+  /// per entry point.
+  struct EntryInterface {
+    /// Null when the entry point or its interface is not found.
+    hal::InterfaceOp interface;
+    /// The declared access of each (set, binding).
+    std::map<std::pair<int64_t, int64_t>, hal::MemoryAccess> declared;
+    /// The sets it declares bindings in.
+    std::set<int64_t> sets;
+  };
+  const EntryInterface &
+  getEntryInterface(hal::CommandBufferDispatchSymbolOp dispatch);
+
 private:
   BufferRoot getRoot(mlir::Value buffer);
   llvm::DenseMap<mlir::Value, bool> escapes;
+  /// By (nearest symbol table, entry point reference).
+  llvm::DenseMap<std::pair<mlir::Operation *, mlir::Attribute>, EntryInterface>
+      entryInterfaces;
 };
 
 /// Resolves a `!hal.buffer` value to its root and the range it covers, as
