@@ -144,55 +144,10 @@ def wrap(name, body, final, final_type, arg_type, tied=False):
     return "".join(out)
 
 
-def encoder_layer(f, x):
-    """bench/concurrency's transformer_encoder_layer, on value `x`."""
-    seq, d, ff = 128, 256, 1024
-    ln1 = f.op([x], [seq, d], "ln")
-    q = f.op([ln1, f.weight([d, d])], [seq, d], "q")
-    k = f.op([ln1, f.weight([d, d])], [seq, d], "k")
-    v = f.op([ln1, f.weight([d, d])], [seq, d], "v")
-    scores = f.op([q, k], [seq, seq], "scores")
-    probs = f.in_place(scores, "softmax")
-    attn = f.op([probs, v], [seq, d], "attn")
-    proj = f.op([attn, f.weight([d, d])], [seq, d], "proj")
-    res1 = f.op([x, proj], [seq, d], "res")
-    ln2 = f.op([res1], [seq, d], "ln")
-    h = f.op([ln2, f.weight([d, ff])], [seq, ff], "fc")
-    h = f.in_place(h, "gelu")
-    mlp = f.op([h, f.weight([ff, d])], [seq, d], "fc")
-    return f.op([res1, mlp], [seq, d], "res")
-
-
 def decoder_layer(f, x):
-    """bench/concurrency's transformer_qkv_split, on value `x` (its present
-    key/value clones are left out: only the last layer's output returns)."""
-    seq, d, heads, ff = 128, 256, 4, 1024
-    dh = d // heads
-    h = f.op([x], [d, seq], "embed")
-    residual = f.clone(h, "residual")
-    h = f.in_place(h, "ln")
-    qkv = f.op([h, f.weight([d, 3 * d])], [3 * d, seq], "qkv")
-    q = f.rows(qkv, 0, d, "q")
-    k = f.rows(qkv, d, d, "k")
-    v = f.rows(qkv, 2 * d, d, "v")
-    context = f.splat([d, seq], "context")
-    for head in range(heads):
-        q_h = f.rows(q, head * dh, dh, "q_h")
-        k_h = f.rows(k, head * dh, dh, "k_h")
-        v_h = f.rows(v, head * dh, dh, "v_h")
-        scores = f.op([q_h, k_h], [seq, seq], "scores")
-        probs = f.in_place(scores, "softmax")
-        head_out = f.op([probs, v_h], [dh, seq], "head")
-        context = f.update(head_out, context, head * dh)
-    context = f.clone(context, "contiguous")
-    context = f.in_place(context, "dropout")
-    proj = f.op([context, f.weight([d, d])], [d, seq], "proj")
-    res1 = f.op([residual, proj], [d, seq], "res")
-    ln2 = f.op([res1], [d, seq], "ln")
-    mlp = f.op([ln2, f.weight([d, ff])], [ff, seq], "fc")
-    mlp = f.in_place(mlp, "gelu")
-    mlp = f.op([mlp, f.weight([ff, d])], [d, seq], "fc")
-    return f.op([res1, mlp], [d, seq], "res")
+    """A decoder layer whose present key/value clones are left out: only the
+    last layer's output returns."""
+    return gen_models.decoder_layer(f, x, presents=False)[0]
 
 
 def stacked(name, layer, per_layer, input_shape, n):
@@ -231,7 +186,8 @@ def generate(shape, n):
     if shape == "mix":
         return gen_fragments.generate(n * 8 // 3, "mix")
     if shape == "transformer":
-        return stacked("transformer", encoder_layer, 14, [128, 256], n)
+        return stacked("transformer", gen_models.encoder_layer, 14,
+                       [128, 256], n)
     if shape == "gpt":
         return stacked("gpt", decoder_layer, 23, [256, 128], n)
     if shape == "fragments":

@@ -177,15 +177,10 @@ class Fragment:
         return EXECUTABLE + "\n".join(lines) + "\n"
 
 
-def transformer_encoder_layer():
-    """One post-2017 (pre-norm) Transformer encoder layer (Vaswani et al.,
-    BERT/ViT block): LN, independent Q/K/V projections, scores = Q K^T,
-    softmax in place, P V, output projection, residual; LN, MLP with GELU in
-    place, residual. Sequence 128, model width 256, MLP width 1024, heads
-    folded into the kernels."""
+def encoder_layer(f, x):
+    """The dispatches of one encoder layer (below) on value `x` of `f`."""
     seq, d, ff = 128, 256, 1024
-    f = Fragment("transformer_encoder_layer", [seq, d])
-    ln1 = f.op(["%x"], [seq, d], "ln")
+    ln1 = f.op([x], [seq, d], "ln")
     q = f.op([ln1, f.weight([d, d])], [seq, d], "q")
     k = f.op([ln1, f.weight([d, d])], [seq, d], "k")
     v = f.op([ln1, f.weight([d, d])], [seq, d], "v")
@@ -193,13 +188,22 @@ def transformer_encoder_layer():
     probs = f.in_place(scores, "softmax")
     attn = f.op([probs, v], [seq, d], "attn")
     proj = f.op([attn, f.weight([d, d])], [seq, d], "proj")
-    res1 = f.op(["%x", proj], [seq, d], "res")
+    res1 = f.op([x, proj], [seq, d], "res")
     ln2 = f.op([res1], [seq, d], "ln")
     h = f.op([ln2, f.weight([d, ff])], [seq, ff], "fc")
     h = f.in_place(h, "gelu")
     mlp = f.op([h, f.weight([ff, d])], [seq, d], "fc")
-    out = f.op([res1, mlp], [seq, d], "res")
-    return f.render(out)
+    return f.op([res1, mlp], [seq, d], "res")
+
+
+def transformer_encoder_layer():
+    """One post-2017 (pre-norm) Transformer encoder layer (Vaswani et al.,
+    BERT/ViT block): LN, independent Q/K/V projections, scores = Q K^T,
+    softmax in place, P V, output projection, residual; LN, MLP with GELU in
+    place, residual. Sequence 128, model width 256, MLP width 1024, heads
+    folded into the kernels."""
+    f = Fragment("transformer_encoder_layer", [128, 256])
+    return f.render(encoder_layer(f, "%x"))
 
 
 def inception_block():
@@ -246,24 +250,12 @@ def residual_stage():
     return f.render(z)
 
 
-def transformer_qkv_split():
-    """A pre-norm Transformer decoder layer as GPT-2 computes it (Radford et
-    al. 2019, `c_attn` + `split`): the residual stream is cloned before LN
-    runs in place on it (a clone whose source is written while the clone is
-    live: it needs its own bytes); one fused QKV projection into a
-    [3 * width, seq] tensor (feature-major, so every split is a contiguous
-    row range); `split` into Q, K, V and each into 4 heads of 64 rows
-    (slices of slices); per head scores = Q_h^T K_h, softmax in place,
-    P V_h; the heads concatenated by updates into a zero buffer, which is
-    cloned (`.contiguous()`: its source dies there) before dropout runs in
-    place on the clone; output projection, residual; the MLP as in the
-    encoder layer. K and V are cloned and returned as the layer's
-    `present` key/value cache after their last use (clones of dead
-    sources). Sequence 128, width 256, 4 heads, MLP width 1024."""
+def decoder_layer(f, x, presents=True):
+    """The dispatches of one decoder layer (below) on value `x` of `f`;
+    returns its output and, with `presents`, the K and V clones."""
     seq, d, heads, ff = 128, 256, 4, 1024
     dh = d // heads
-    f = Fragment("transformer_qkv_split", [d, seq])
-    h = f.op(["%x"], [d, seq], "embed")
+    h = f.op([x], [d, seq], "embed")
     residual = f.clone(h, "residual")
     h = f.in_place(h, "ln")
     qkv = f.op([h, f.weight([d, 3 * d])], [3 * d, seq], "qkv")
@@ -279,8 +271,9 @@ def transformer_qkv_split():
         probs = f.in_place(scores, "softmax")
         head_out = f.op([probs, v_h], [dh, seq], "head")
         context = f.update(head_out, context, head * dh)
-    present_k = f.clone(k, "present_k")
-    present_v = f.clone(v, "present_v")
+    kept = []
+    if presents:
+        kept = [f.clone(k, "present_k"), f.clone(v, "present_v")]
     context = f.clone(context, "contiguous")
     context = f.in_place(context, "dropout")
     proj = f.op([context, f.weight([d, d])], [d, seq], "proj")
@@ -289,8 +282,25 @@ def transformer_qkv_split():
     mlp = f.op([ln2, f.weight([d, ff])], [ff, seq], "fc")
     mlp = f.in_place(mlp, "gelu")
     mlp = f.op([mlp, f.weight([ff, d])], [d, seq], "fc")
-    out = f.op([res1, mlp], [d, seq], "res")
-    return f.render(out, present_k, present_v)
+    return [f.op([res1, mlp], [d, seq], "res")] + kept
+
+
+def transformer_qkv_split():
+    """A pre-norm Transformer decoder layer as GPT-2 computes it (Radford et
+    al. 2019, `c_attn` + `split`): the residual stream is cloned before LN
+    runs in place on it (a clone whose source is written while the clone is
+    live: it needs its own bytes); one fused QKV projection into a
+    [3 * width, seq] tensor (feature-major, so every split is a contiguous
+    row range); `split` into Q, K, V and each into 4 heads of 64 rows
+    (slices of slices); per head scores = Q_h^T K_h, softmax in place,
+    P V_h; the heads concatenated by updates into a zero buffer, which is
+    cloned (`.contiguous()`: its source dies there) before dropout runs in
+    place on the clone; output projection, residual; the MLP as in the
+    encoder layer. K and V are cloned and returned as the layer's
+    `present` key/value cache after their last use (clones of dead
+    sources). Sequence 128, width 256, 4 heads, MLP width 1024."""
+    f = Fragment("transformer_qkv_split", [256, 128])
+    return f.render(*decoder_layer(f, "%x"))
 
 
 def plain_chain():
