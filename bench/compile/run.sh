@@ -28,7 +28,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build="${1:-$here/../../build}"
 sizes="${2:-1000 10000 100000}"
-shapes="${3:-chain tied fan tree wide mix transformer gpt}"
+shapes="${3:-chain tied fan tree wide mix transformer gpt fragments}"
 source "$here/../common.sh"
 hal_opt="$(bench_tool "$build" hal-opt)"
 hal_exec="$(bench_tool "$build" hal-exec)"

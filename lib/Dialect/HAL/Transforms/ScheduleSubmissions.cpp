@@ -27,9 +27,9 @@
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Debug.h"
+#include <set>
 
 #define DEBUG_TYPE "hal-schedule-submissions"
 
@@ -42,6 +42,39 @@ using namespace mlir;
 
 namespace streamhal {
 namespace {
+
+/// A set of submission numbers kept as every number below `prefix` and the
+/// others one by one: what a submission is ordered after is, on a chain, all
+/// the submissions before it, which a bit vector per submission made
+/// quadratic in time and memory; here it is one number.
+class SubmissionSet {
+public:
+  bool contains(unsigned index) const {
+    return index < prefix || rest.count(index);
+  }
+  void insert(unsigned index) {
+    if (index >= prefix)
+      rest.insert(index);
+    compact();
+  }
+  void merge(const SubmissionSet &other) {
+    prefix = std::max(prefix, other.prefix);
+    rest.insert(other.rest.begin(), other.rest.end());
+    compact();
+  }
+
+private:
+  /// Folds the numbers that continue the prefix into it.
+  void compact() {
+    while (!rest.empty() && *rest.begin() <= prefix) {
+      if (*rest.begin() == prefix)
+        ++prefix;
+      rest.erase(rest.begin());
+    }
+  }
+  unsigned prefix = 0;
+  std::set<unsigned> rest;
+};
 
 /// A submission that has been queued and not yet awaited.
 struct PendingSubmission {
@@ -68,7 +101,7 @@ struct PendingSubmission {
   /// scope): it may touch any byte.
   bool touchesAnything = false;
   /// Submissions (by index) a chain of fences orders before it.
-  llvm::BitVector orderedAfter;
+  SubmissionSet orderedAfter;
 };
 
 /// How an op that is not a submission relates to pending work.
@@ -151,8 +184,7 @@ private:
 /// `submission`.
 static bool isOrderedAfter(const PendingSubmission &submission,
                            unsigned index) {
-  return index < submission.orderedAfter.size() &&
-         submission.orderedAfter.test(index);
+  return submission.orderedAfter.contains(index);
 }
 
 /// Ops that use buffers without touching their bytes on the host: views,
@@ -204,7 +236,6 @@ HostUse SubmissionScheduler::classify(Operation *op) const {
 void SubmissionScheduler::submit(hal::ExSubmitAndWaitOp op) {
   PendingSubmission submission;
   submission.index = nextIndex++;
-  submission.orderedAfter.resize(submission.index + 1);
   SmallVector<BufferAccess> accesses;
   // A command buffer from elsewhere (an argument) may hold any command.
   submission.touchesAnything =
@@ -244,9 +275,8 @@ void SubmissionScheduler::submit(hal::ExSubmitAndWaitOp op) {
         llvm::dbgs() << "unknown accesses";
       llvm::dbgs() << "\n";
     });
-    submission.orderedAfter.set(index);
-    submission.orderedAfter |= earlier.orderedAfter;
-    submission.orderedAfter.resize(submission.index + 1);
+    submission.orderedAfter.merge(earlier.orderedAfter);
+    submission.orderedAfter.insert(index);
     waitsOn.push_back(index);
   }
   // Fences in the order of the submissions.
@@ -369,18 +399,15 @@ void SubmissionScheduler::awaitSubmissions(Operation *op,
   // One awaited submission is implied by another when that one is ordered
   // after it: when it is in the union of what they are ordered after (no
   // submission is ordered after itself).
-  llvm::BitVector done(nextIndex);
-  for (unsigned position : awaited) {
-    llvm::BitVector after = pending[position].orderedAfter;
-    after.resize(nextIndex);
-    done |= after;
-  }
+  SubmissionSet done;
+  for (unsigned position : awaited)
+    done.merge(pending[position].orderedAfter);
   SmallVector<Value> fences;
   for (unsigned position : awaited)
-    if (!done.test(pending[position].index))
+    if (!done.contains(pending[position].index))
       fences.push_back(pending[position].fence);
   for (unsigned position : awaited)
-    done.set(pending[position].index);
+    done.insert(pending[position].index);
   LLVM_DEBUG({
     llvm::dbgs() << "await " << fences.size() << " fence(s) before ";
     op->print(llvm::dbgs(), OpPrintingFlags().skipRegions());
@@ -393,7 +420,7 @@ void SubmissionScheduler::awaitSubmissions(Operation *op,
   hal::FenceAwaitOp::create(builder, op->getLoc(), fences);
   counts.awaits++;
   llvm::erase_if(pending, [&](const PendingSubmission &submission) {
-    return done.test(submission.index);
+    return done.contains(submission.index);
   });
   if (pending.empty()) {
     positionOf.clear();
