@@ -24,12 +24,35 @@ def HAL_IndexArrayAttr : TypedArrayAttrBase<IndexAttr, "index array">;
 
 def HAL_ExSharedDeviceOp : HAL_Op<"ex.shared_device", [Pure]> {
   let summary = "the device shared by the whole program";
+  let description = [{
+    The one device of the program. It is pure: two of them are one value
+    (the lowering makes one per function or initializer that needs it).
+
+    ```mlir
+    %dev = hal.ex.shared_device : !hal.device
+    ```
+
+    No verifier rule beyond the result type.
+  }];
   let results = (outs HAL_Device:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
 }
 
 def HAL_ExSubmitAndWaitOp : HAL_Op<"ex.submit_and_wait"> {
   let summary = "submits a command buffer and waits for it to finish";
+  let description = [{
+    Hands an ended command buffer to the device and blocks the host until
+    every command has completed. This is the blocking submission the
+    conversion records; `--hal-schedule-submissions` (`submission=async`)
+    rewrites it into `hal.fence.create` + `hal.device.queue.execute`,
+    waiting only where needed (docs/async.md).
+
+    ```mlir
+    hal.ex.submit_and_wait %dev, %cmd
+    ```
+
+    No verifier rule beyond the operand types.
+  }];
   let arguments = (ins HAL_Device:$device, HAL_CommandBuffer:$command_buffer);
   let assemblyFormat = "$device `,` $command_buffer attr-dict";
 }
@@ -38,6 +61,15 @@ include "streamhal/Dialect/HAL/IR/HALQueueOps.td"
 
 def HAL_DeviceAllocatorOp : HAL_Op<"device.allocator", [Pure]> {
   let summary = "the allocator of a device";
+  let description = [{
+    The allocator of a device, for allocations and size computations. Pure.
+
+    ```mlir
+    %a = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+    ```
+
+    No verifier rule beyond the types.
+  }];
   let arguments = (ins HAL_Device:$device);
   let results = (outs HAL_Allocator:$result);
   let assemblyFormat = [{
@@ -49,16 +81,25 @@ def HAL_DeviceSwitchOp : HAL_Op<"device.switch", [
     RecursiveMemoryEffects, NoRegionArguments]> {
   let summary = "runs the first case whose condition the device matches";
   let description = [{
+    Runs the region of the first condition the device matches (conditions
+    are attributes such as `#hal.device.match.executable.format`); its
+    `hal.return` values are the switch's results. The lowering makes one
+    case per variant of a dispatched executable.
+
     ```mlir
-    hal.device.switch<%dev : !hal.device>
+    %r = hal.device.switch<%dev : !hal.device> -> i32
       #hal.device.match.executable.format<"vmvx-bytecode-fb"> {
         ...
-        hal.return
+        hal.return %a : i32
       },
       #hal.device.match.executable.format<"embedded-elf"> {
-        hal.return
+        hal.return %b : i32
       }
     ```
+
+    Verifier: at least one case, one condition per region; each region is
+    one block without arguments ending in `hal.return` of exactly the result
+    types. `hal-exec` reports a switch with no case for the device's formats.
   }];
   let arguments = (ins HAL_Device:$device, ArrayAttr:$conditions);
   let results = (outs Variadic<AnyType>:$results);
@@ -74,6 +115,18 @@ def HAL_DeviceSwitchOp : HAL_Op<"device.switch", [
 def HAL_ReturnOp : HAL_Op<"return", [Pure, Terminator, ReturnLike,
     ParentOneOf<["DeviceSwitchOp", "ExecutableEntryPointOp"]>]> {
   let summary = "terminator of switch cases and entry point regions";
+  let description = [{
+    Ends a case of `hal.device.switch` (returning the switch's results) or
+    the workgroup count region of `hal.executable.entry_point` (returning
+    the x, y and z workgroup counts).
+
+    ```mlir
+    hal.return %x, %y, %z : index, index, index
+    ```
+
+    Verifier: the parent is one of those two ops, which check the returned
+    values.
+  }];
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
@@ -85,6 +138,22 @@ def HAL_ReturnOp : HAL_Op<"return", [Pure, Terminator, ReturnLike,
 
 def HAL_AllocatorComputeSizeOp : HAL_Op<"allocator.compute_size", [Pure]> {
   let summary = "byte size of a dense tensor of the given shape";
+  let description = [{
+    The byte size of a tensor of the shape, element type and encoding:
+    the product of the dims and the element's byte count
+    (`ceil(bit_width / 8)` of the `i32` element type value
+    `(numerical_type << 24) | bit_width`). Encoding 0, dense row-major, is
+    the only encoding. An empty shape is a scalar.
+
+    ```mlir
+    %s = hal.allocator.compute_size<%a : !hal.allocator> shape([%n, %c4])
+        type(%et) encoding(%enc) : index
+    ```
+
+    No verifier rule. Folds to a constant when every operand is constant
+    (not for negative dims or 64-bit overflow); canonicalizes to `arith`
+    products of the dynamic dims otherwise.
+  }];
   let arguments = (ins
     HAL_Allocator:$allocator,
     Variadic<Index>:$shape,
@@ -106,6 +175,20 @@ def HAL_AllocatorComputeSizeOp : HAL_Op<"allocator.compute_size", [Pure]> {
 def HAL_AllocatorComputeOffsetOp : HAL_Op<"allocator.compute_offset", [
     Pure, AttrSizedOperandSegments]> {
   let summary = "byte offset of an element of a dense tensor";
+  let description = [{
+    The byte offset, in a dense row-major tensor of the shape and element
+    type, of the element at the indices:
+    `((i0 * d1 + i1) * d2 + ...) * element_bytes`.
+
+    ```mlir
+    %o = hal.allocator.compute_offset<%a : !hal.allocator> indices([%i, %j])
+        shape([%n, %c4]) type(%et) encoding(%enc) : index
+    ```
+
+    Verifier: one index per dim of the shape. Folds to a constant when
+    everything is constant and canonicalizes to `arith` index math
+    otherwise. Indices are not checked against the dims.
+  }];
   let arguments = (ins
     HAL_Allocator:$allocator,
     Variadic<Index>:$indices,
@@ -129,6 +212,20 @@ def HAL_AllocatorComputeOffsetOp : HAL_Op<"allocator.compute_offset", [
 
 def HAL_AllocatorAllocateOp : HAL_Op<"allocator.allocate"> {
   let summary = "allocates a buffer";
+  let description = [{
+    A new buffer of `%size` bytes with the given memory type and usage;
+    its contents are undefined until written (`hal-exec` reports reads of
+    never-written bytes). There is no explicit free: the buffer lives as
+    long as it is referenced, also by pending submissions.
+
+    ```mlir
+    %b = hal.allocator.allocate<%a : !hal.allocator>
+        type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%size}
+    ```
+
+    No verifier rule beyond the operand types; `max_allocation_size` is
+    checked by `--hal-verify-command-buffers`. The enums print bare.
+  }];
   let arguments = (ins
     HAL_Allocator:$allocator,
     HAL_MemoryTypeAttr:$memory_types,
@@ -148,12 +245,22 @@ def HAL_AllocatorPackOp : HAL_Op<"allocator.pack", [
     Pure, AttrSizedOperandSegments]> {
   let summary = "places slices with lifetimes inside one slab";
   let description = [{
+    Places N slices in one slab: each has a closed lifetime `[start, end]`
+    (op indices of the fragment it came from) and an `index` byte size. The
+    results are the slab's total length and one offset per slice, each
+    plus `offset(%base)` when given. Slices whose lifetimes intersect never
+    share bytes.
+
     ```mlir
     %total, %o:3 = hal.allocator.pack<%a : !hal.allocator> offset(%base)
         slices({[0, 4] = %s0, [1, 2] = %s1, [3, 3] = %s2}) : index
     ```
-    Slices whose closed lifetime intervals intersect never share bytes.
-    `lifetime_intervals` holds `[start0, end0, start1, end1, ...]`.
+
+    `lifetime_intervals` holds `[start0, end0, start1, end1, ...]` as
+    `index` attributes; a trailing comma in `slices({...})` is accepted.
+    Verifier: two lifetime integers and one result per slice (plus the
+    total), `start <= end` for each. `--hal-pack-allocations` replaces packs
+    by offsets; a pack of one slice canonicalizes to its aligned size.
   }];
   let arguments = (ins
     HAL_Allocator:$allocator,
@@ -191,6 +298,18 @@ def HAL_AllocatorPackOp : HAL_Op<"allocator.pack", [
 
 def HAL_BufferSubspanOp : HAL_Op<"buffer.subspan", [Pure]> {
   let summary = "a byte range of a buffer as a buffer";
+  let description = [{
+    A view of the bytes `[offset, offset + length)` of a buffer: no copy,
+    writes through it are writes of the source. Pure.
+
+    ```mlir
+    %sub = hal.buffer.subspan<%b : !hal.buffer>[%off, %len] : !hal.buffer
+    ```
+
+    No verifier rule (`hal-exec` checks the range against the buffer). A
+    subspan of a subspan canonicalizes into one of the outer buffer, unless
+    the inner offset is a pack slice's.
+  }];
   let arguments = (ins HAL_Buffer:$source_buffer, Index:$source_offset,
                        Index:$length);
   let results = (outs HAL_Buffer:$result);
@@ -203,6 +322,18 @@ def HAL_BufferSubspanOp : HAL_Op<"buffer.subspan", [Pure]> {
 
 def HAL_BufferLoadOp : HAL_Op<"buffer.load"> {
   let summary = "host read of a scalar from a buffer";
+  let description = [{
+    Reads, on the host, the scalar at a byte offset of a buffer. The
+    buffer's memory must be `HostVisible` (checked by `hal-exec`); under
+    `submission=async` the host first awaits pending work that may write
+    the buffer.
+
+    ```mlir
+    %x = hal.buffer.load<%b : !hal.buffer>[%off] : i32
+    ```
+
+    Verifier: the result is a signless integer or a float.
+  }];
   let arguments = (ins HAL_Buffer:$source_buffer, Index:$source_offset);
   let results = (outs AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$result);
   let assemblyFormat = [{
@@ -213,6 +344,18 @@ def HAL_BufferLoadOp : HAL_Op<"buffer.load"> {
 
 def HAL_BufferStoreOp : HAL_Op<"buffer.store"> {
   let summary = "host write of a scalar into a buffer";
+  let description = [{
+    Writes, on the host, a scalar at a byte offset of a buffer. The buffer's
+    memory must be `HostVisible` (checked by `hal-exec`); under
+    `submission=async` the host first awaits pending work that reads or
+    writes the buffer.
+
+    ```mlir
+    hal.buffer.store<%b : !hal.buffer>[%off] value(%x : i32)
+    ```
+
+    Verifier: the value is a signless integer or a float.
+  }];
   let arguments = (ins
     AnyTypeOf<[AnySignlessInteger, AnyFloat]>:$value,
     HAL_Buffer:$target_buffer,
@@ -226,6 +369,18 @@ def HAL_BufferStoreOp : HAL_Op<"buffer.store"> {
 
 def HAL_BufferViewCreateOp : HAL_Op<"buffer_view.create", [Pure]> {
   let summary = "a buffer with a shape, element type and encoding";
+  let description = [{
+    Wraps a buffer with a shape, an element type (an `i32` element type
+    value) and an encoding (0, dense row-major); made by the lowering for
+    `hal.tensor.cast` of a tensor to a buffer view. Pure.
+
+    ```mlir
+    %bv = hal.buffer_view.create buffer(%b : !hal.buffer) shape([%n, %c4])
+        type(%et) encoding(%enc) : !hal.buffer_view
+    ```
+
+    No verifier rule beyond the operand types.
+  }];
   let arguments = (ins
     HAL_Buffer:$buffer,
     Variadic<Index>:$shape,
@@ -244,6 +399,16 @@ def HAL_BufferViewCreateOp : HAL_Op<"buffer_view.create", [Pure]> {
 
 def HAL_BufferViewBufferOp : HAL_Op<"buffer_view.buffer", [Pure]> {
   let summary = "the buffer of a buffer view";
+  let description = [{
+    The buffer a buffer view wraps. Folds to the buffer of a
+    `hal.buffer_view.create`.
+
+    ```mlir
+    %b = hal.buffer_view.buffer<%bv : !hal.buffer_view> : !hal.buffer
+    ```
+
+    No verifier rule beyond the types.
+  }];
   let arguments = (ins HAL_BufferView:$buffer_view);
   let results = (outs HAL_Buffer:$result);
   let assemblyFormat = [{
@@ -254,6 +419,16 @@ def HAL_BufferViewBufferOp : HAL_Op<"buffer_view.buffer", [Pure]> {
 
 def HAL_BufferViewDimOp : HAL_Op<"buffer_view.dim", [Pure]> {
   let summary = "one dimension of a buffer view";
+  let description = [{
+    The size of dimension `index` of a buffer view's shape.
+
+    ```mlir
+    %d = hal.buffer_view.dim<%bv : !hal.buffer_view>[1] : index
+    ```
+
+    Verifier: the index is not negative (the rank is known only at run
+    time).
+  }];
   let arguments = (ins HAL_BufferView:$buffer_view, IndexAttr:$index);
   let results = (outs Index:$result);
   let assemblyFormat = [{
@@ -271,6 +446,20 @@ def HAL_TensorCastOp : HAL_Op<"tensor.cast", [
     Pure, AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>]> {
   let summary = "views a buffer view as a tensor, or a tensor as one";
+  let description = [{
+    The program's boundary between buffer views and tensors: a buffer view
+    seen as a tensor of the given type (the lowering uses its buffer), or a
+    tensor exported as a buffer view (the lowering creates one with the
+    shape, element type and encoding 0). No bytes are copied.
+
+    ```mlir
+    %t = hal.tensor.cast %bv : !hal.buffer_view -> tensor<?x4xf32>{%n}
+    ```
+
+    Verifier: one side is a `!hal.buffer_view` and the other a ranked
+    tensor; one dim per `?` of the tensor side. Discardable attributes go
+    after `attributes`.
+  }];
   let arguments = (ins
     AnyType:$source,
     Variadic<Index>:$source_dims,
@@ -290,6 +479,19 @@ def HAL_ConstantSubspanOp : HAL_Op<"constant.subspan", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>,
     DeclareOpInterfaceMethods<Util_ShapeAwareOpInterface>]> {
   let summary = "a byte range of a `!hal.buffer` global viewed as a tensor";
+  let description = [{
+    A constant tensor whose bytes are the byte range of the `!hal.buffer`
+    global `@pool` (a constant pool). The storage is read-only: the lowering
+    reads it in place and copies it before any in-place write.
+
+    ```mlir
+    %c = hal.constant.subspan @pool[#util.byte_range<0, 32>] : tensor<7xi32>
+    ```
+
+    Verifier: one dim per `?` of the result; a static result's byte size
+    fits in the range; `@pool` is a `util.global` of type `!hal.buffer`
+    (symbol uses). Discardable attributes go after `attributes`.
+  }];
   let arguments = (ins
     FlatSymbolRefAttr:$runtime_buffer,
     Util_ByteRangeAttr:$runtime_range,
@@ -310,6 +512,23 @@ def HAL_ConstantSubspanOp : HAL_Op<"constant.subspan", [
 
 def HAL_ExecutableLayoutLookupOp : HAL_Op<"executable_layout.lookup", [Pure]> {
   let summary = "the layout for a push constant count and descriptor sets";
+  let description = [{
+    The executable layout of a push constant count and descriptor set
+    layouts: `layouts` holds one list per set, in set order, of
+    `#hal.descriptor_set_layout_binding`s. Pure: equal lookups are one
+    layout.
+
+    ```mlir
+    %l = hal.executable_layout.lookup device(%dev : !hal.device)
+        push_constants(1)
+        layouts([[#hal.descriptor_set_layout_binding<0, "StorageBuffer", R>,
+                  #hal.descriptor_set_layout_binding<1, "StorageBuffer", DW>]])
+        : !hal.executable_layout
+    ```
+
+    Verifier: the push constant count is not negative; `layouts` is a list
+    of lists of `#hal.descriptor_set_layout_binding`.
+  }];
   let arguments = (ins
     HAL_Device:$device,
     IndexAttr:$push_constants,
@@ -327,6 +546,20 @@ def HAL_ExecutableLayoutLookupOp : HAL_Op<"executable_layout.lookup", [Pure]> {
 
 def HAL_CommandBufferCreateOp : HAL_Op<"command_buffer.create"> {
   let summary = "creates a command buffer";
+  let description = [{
+    A new, empty command buffer for recording. Not pure: every create is a
+    command buffer of its own.
+
+    ```mlir
+    %cmd = hal.command_buffer.create device(%dev : !hal.device)
+        mode(OneShot|AllowInlineExecution) categories(Transfer|Dispatch)
+        : !hal.command_buffer
+    ```
+
+    `mode(OneShot)` allows one submission (`hal-exec` refuses a second);
+    `categories` names the kinds of command it holds. No verifier rule
+    beyond the types.
+  }];
   let arguments = (ins
     HAL_Device:$device,
     HAL_CommandBufferModeAttr:$modes,
@@ -346,6 +579,16 @@ class HAL_CommandBufferOp<string mnemonic, list<Trait> traits = []>
 
 def HAL_CommandBufferBeginOp : HAL_CommandBufferOp<"begin"> {
   let summary = "starts recording";
+  let description = [{
+    Starts recording: the commands on this command buffer up to its
+    `hal.command_buffer.end` are its contents.
+
+    ```mlir
+    hal.command_buffer.begin<%cmd : !hal.command_buffer>
+    ```
+
+    No verifier rule.
+  }];
   let arguments = (ins HAL_CommandBuffer:$command_buffer);
   let assemblyFormat = [{
     `<` $command_buffer `:` type($command_buffer) `>` attr-dict
@@ -354,6 +597,16 @@ def HAL_CommandBufferBeginOp : HAL_CommandBufferOp<"begin"> {
 
 def HAL_CommandBufferEndOp : HAL_CommandBufferOp<"end"> {
   let summary = "ends recording";
+  let description = [{
+    Ends recording; the command buffer may then be submitted. No barrier is
+    needed after the last command: a submission completes as a whole.
+
+    ```mlir
+    hal.command_buffer.end<%cmd : !hal.command_buffer>
+    ```
+
+    No verifier rule.
+  }];
   let arguments = (ins HAL_CommandBuffer:$command_buffer);
   let assemblyFormat = [{
     `<` $command_buffer `:` type($command_buffer) `>` attr-dict
@@ -362,6 +615,20 @@ def HAL_CommandBufferEndOp : HAL_CommandBufferOp<"end"> {
 
 def HAL_CommandBufferFillBufferOp : HAL_CommandBufferOp<"fill_buffer"> {
   let summary = "fills a byte range with a repeated 32-bit pattern";
+  let description = [{
+    Records a fill of the bytes `[offset, offset + length)` of the target
+    with the 32-bit pattern repeated (narrower splats repeat their value
+    inside the pattern).
+
+    ```mlir
+    hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer>
+        target(%b : !hal.buffer)[%off, %len] pattern(%x : i32)
+    ```
+
+    No verifier rule; offset (from the root buffer) and length must be
+    multiples of 4, which `--hal-verify-command-buffers` and `hal-exec`
+    check (`hal-exec` also checks the bounds).
+  }];
   let arguments = (ins
     HAL_CommandBuffer:$command_buffer,
     HAL_Buffer:$target_buffer,
@@ -380,6 +647,20 @@ def HAL_CommandBufferFillBufferOp : HAL_CommandBufferOp<"fill_buffer"> {
 
 def HAL_CommandBufferCopyBufferOp : HAL_CommandBufferOp<"copy_buffer"> {
   let summary = "copies bytes between buffers";
+  let description = [{
+    Records a copy of `length` bytes from the source at its offset to the
+    target at its offset.
+
+    ```mlir
+    hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer>
+        source(%b : !hal.buffer)[%off] target(%b2 : !hal.buffer)[%c0]
+        length(%len)
+    ```
+
+    No verifier rule; the two ranges must not overlap when they share a
+    root buffer (undefined on a device), which `--hal-verify-command-buffers`
+    and `hal-exec` check (`hal-exec` also checks the bounds).
+  }];
   let arguments = (ins
     HAL_CommandBuffer:$command_buffer,
     HAL_Buffer:$source_buffer,
@@ -402,6 +683,23 @@ def HAL_CommandBufferCopyBufferOp : HAL_CommandBufferOp<"copy_buffer"> {
 def HAL_CommandBufferPushDescriptorSetOp
     : HAL_CommandBufferOp<"push_descriptor_set", [SameVariadicOperandSize]> {
   let summary = "binds buffer ranges to a descriptor set";
+  let description = [{
+    Records the descriptor set `set` for the dispatches recorded after it:
+    each binding ordinal gets a buffer range (buffer, offset, length). It
+    replaces the whole set: bindings of an earlier push of the set are
+    unbound.
+
+    ```mlir
+    hal.command_buffer.push_descriptor_set<%cmd : !hal.command_buffer>
+        layout(%l : !hal.executable_layout)[%c0]
+        bindings([%c0 = (%b : !hal.buffer)[%off, %len],
+                  %c1 = (%b : !hal.buffer)[%c0, %len]])
+    ```
+
+    No verifier rule beyond the types (the four binding lists have one
+    entry per binding by construction); binding offset alignment is checked
+    by `--hal-verify-command-buffers` and `hal-exec`.
+  }];
   let arguments = (ins
     HAL_CommandBuffer:$command_buffer,
     HAL_ExecutableLayout:$executable_layout,
@@ -426,6 +724,19 @@ def HAL_CommandBufferPushDescriptorSetOp
 def HAL_CommandBufferPushConstantsOp
     : HAL_CommandBufferOp<"push_constants"> {
   let summary = "sets push constants for the next dispatches";
+  let description = [{
+    Records the `i32` values of push constants `offset`, `offset + 1`, ...
+    (ordinals, not bytes) for the dispatches recorded after it.
+
+    ```mlir
+    hal.command_buffer.push_constants<%cmd : !hal.command_buffer>
+        layout(%l : !hal.executable_layout) offset(0) values([%x, %y])
+        : i32, i32
+    ```
+
+    Verifier: the offset is not negative. The limit of 32 push constants is
+    checked by `--hal-verify-command-buffers` and `hal-exec`.
+  }];
   let arguments = (ins
     HAL_CommandBuffer:$command_buffer,
     HAL_ExecutableLayout:$executable_layout,
@@ -445,6 +756,20 @@ def HAL_CommandBufferDispatchSymbolOp
     : HAL_CommandBufferOp<"dispatch.symbol", [
         DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "dispatches an entry point over a workgroup count";
+  let description = [{
+    Records a dispatch of `@ex::@variant::@entry` over `x * y * z`
+    workgroups, with the descriptor sets and push constants in effect at
+    this point of the recording.
+
+    ```mlir
+    hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer>
+        target(@ex::@vmvx::@entry) workgroups([%x, %y, %z])
+    ```
+
+    Verifier (symbol uses): when the executable `@ex` is in the module, the
+    target is one of its `hal.executable.entry_point`s; a target whose
+    executable is not in the module is accepted (it may be linked later).
+  }];
   let arguments = (ins
     HAL_CommandBuffer:$command_buffer,
     SymbolRefAttr:$entry_point,
@@ -463,6 +788,21 @@ def HAL_CommandBufferDispatchSymbolOp
 def HAL_CommandBufferExecutionBarrierOp
     : HAL_CommandBufferOp<"execution_barrier"> {
   let summary = "orders commands recorded before and after it";
+  let description = [{
+    Records a barrier: the commands recorded before it complete before those
+    recorded after it start. Commands between two barriers may run in any
+    order or at once. The stages and flags print quoted.
+
+    ```mlir
+    hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer>
+        source("CommandRetire|Dispatch") target("CommandIssue|Dispatch")
+        flags("None")
+    ```
+
+    No verifier rule beyond the types. `--hal-place-barriers` places them
+    where commands conflict; streamhal's analyses, `hal-exec` and the Vulkan
+    device treat every barrier as a full one, whatever its stage masks.
+  }];
   let arguments = (ins
     HAL_CommandBuffer:$command_buffer,
     HAL_ExecutionStageAttr:$source_stage_mask,
@@ -486,6 +826,22 @@ def HAL_ExecutableOp : HAL_Op<"executable", [
     Symbol, SymbolTable, IsolatedFromAbove, SingleBlock, NoTerminator,
     NoRegionArguments]> {
   let summary = "an executable: interfaces and per-target variants";
+  let description = [{
+    A symbol table holding the `hal.interface`s of an executable and one
+    `hal.executable.variant` per target. Isolated from above; one block, no
+    terminator. Public executables print no visibility keyword.
+
+    ```mlir
+    hal.executable private @ex {
+      hal.interface @io { ... }
+      hal.executable.variant @vmvx,
+          target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> { ... }
+    }
+    ```
+
+    Verifier: symbol names are unique inside it (symbol table); no other
+    rule.
+  }];
   let arguments = (ins OptionalAttr<StrAttr>:$sym_visibility,
                        SymbolNameAttr:$sym_name);
   let regions = (region SizedRegion<1>:$body);
@@ -501,6 +857,20 @@ def HAL_InterfaceOp : HAL_Op<"interface", [
     Symbol, SymbolTable, SingleBlock, NoTerminator, NoRegionArguments,
     HasParent<"ExecutableOp">]> {
   let summary = "the bindings and push constants an executable takes";
+  let description = [{
+    Declares the bindings (`hal.interface.binding`) and the push constant
+    count (`push_constants`, 0 when absent and then not printed) that the
+    entry points naming this interface take.
+
+    ```mlir
+    hal.interface @io attributes {push_constants = 2 : index} {
+      hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+    }
+    ```
+
+    Verifier: the parent is a `hal.executable`; `push_constants` is not
+    negative; no two bindings share a `set` and `binding` pair.
+  }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        OptionalAttr<IndexAttr>:$push_constants);
   let regions = (region SizedRegion<1>:$body);
@@ -519,6 +889,18 @@ def HAL_InterfaceOp : HAL_Op<"interface", [
 def HAL_InterfaceBindingOp : HAL_Op<"interface.binding", [
     Symbol, HasParent<"InterfaceOp">]> {
   let summary = "one binding of an interface";
+  let description = [{
+    One binding of an interface: descriptor set, binding number, descriptor
+    type and access. `Write` or `Discard` in the access means the kernel
+    writes it; `Read` that it reads it.
+
+    ```mlir
+    hal.interface.binding @ret0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+    ```
+
+    Verifier: the parent is a `hal.interface`; `set` and `binding` are not
+    negative. The fields print with no spaces around `=`.
+  }];
   let arguments = (ins
     SymbolNameAttr:$sym_name,
     IndexAttr:$set,
@@ -537,6 +919,23 @@ def HAL_ExecutableVariantOp : HAL_Op<"executable.variant", [
     Symbol, SymbolTable, SingleBlock, NoTerminator, NoRegionArguments,
     HasParent<"ExecutableOp">]> {
   let summary = "the executable compiled for one target";
+  let description = [{
+    The executable for one `#hal.executable.target`: its entry points and
+    the code (a `builtin.module`). `hal.device.switch` picks a variant by
+    the target's format.
+
+    ```mlir
+    hal.executable.variant @vmvx,
+        target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+      hal.executable.entry_point @entry
+          attributes {interface = @io, ordinal = 0 : index}
+      builtin.module {}
+    }
+    ```
+
+    Verifier: the parent is a `hal.executable`; symbol names are unique
+    inside it.
+  }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        HAL_ExecutableTargetAttr:$target);
   let regions = (region SizedRegion<1>:$body);
@@ -551,8 +950,24 @@ def HAL_ExecutableEntryPointOp : HAL_Op<"executable.entry_point", [
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "an exported function of an executable variant";
   let description = [{
-    The optional region maps the dispatch workload (one `index` argument per
-    workload value) to a workgroup count: it returns three `index` values.
+    An exported function of a variant: it uses the interface `interface`
+    of its executable and has an ordinal. The optional region maps the
+    dispatch workload (one `index` argument per workload value) to a
+    workgroup count: it returns three `index` values, x, y and z.
+
+    ```mlir
+    hal.executable.entry_point @entry
+        attributes {interface = @io, ordinal = 0 : index} {
+    ^bb0(%x: index):
+      %c1 = arith.constant 1 : index
+      hal.return %x, %c1, %c1 : index, index, index
+    }
+    ```
+
+    Verifier: the parent is a `hal.executable.variant`; the ordinal is not
+    negative; `interface` names a `hal.interface` of the executable; the
+    region, when present, takes at least one argument, all `index`, and
+    ends in a `hal.return` of exactly three `index` values.
   }];
   let arguments = (ins
     SymbolNameAttr:$sym_name,

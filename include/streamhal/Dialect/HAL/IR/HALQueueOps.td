@@ -26,6 +26,9 @@ def HAL_FenceCreateOp : HAL_Op<"fence.create"> {
     The fence is signalled once, by the one queue operation that names it
     in `signal(...)`. No trait: two creates are two fences, so neither CSE
     nor DCE may touch one.
+
+    Verifier: at most one `hal.device.queue.execute`, `.alloca` or
+    `.dealloca` names the fence in `signal(...)`.
   }];
   let arguments = (ins HAL_Device:$device);
   let results = (outs HAL_Fence:$result);
@@ -45,7 +48,12 @@ def HAL_DeviceQueueExecuteOp : HAL_Op<"device.queue.execute", [
     ```
     The command buffers start once every `wait` fence is signalled and run
     one after another as if recorded as one; `%f` is signalled when they
-    have completed. The host does not block.
+    have completed. The host does not block. Lists may be empty
+    (`wait([])`, `commands([])`).
+
+    Verifier: the signal fence is not one of the wait fences (the
+    submission would never start) and not a `hal.fence.join` (a join is
+    signalled by its parts); no command buffer is listed twice.
   }];
   let arguments = (ins
     HAL_Device:$device,
@@ -72,6 +80,10 @@ def HAL_DeviceQueueAllocaOp : HAL_Op<"device.queue.alloca"> {
     ```
     The buffer may be used by work ordered after `%f` (and by the host once
     `%f` is awaited); the allocation itself waits for the `wait` fences.
+    The device operand is written without its type.
+
+    Verifier: as for `hal.device.queue.execute`, the signal fence is
+    neither a wait fence nor a join.
   }];
   let arguments = (ins
     HAL_Device:$device,
@@ -102,6 +114,9 @@ def HAL_DeviceQueueDeallocaOp : HAL_Op<"device.queue.dealloca"> {
     ```
     The buffer is released once every `wait` fence is signalled (the work
     using it is done), with no host wait; `%g` is signalled then.
+
+    Verifier: the signal fence is neither a wait fence nor a join; the
+    buffer is the result of a `hal.device.queue.alloca`.
   }];
   let arguments = (ins
     HAL_Device:$device,
@@ -121,6 +136,16 @@ def HAL_DeviceQueueDeallocaOp : HAL_Op<"device.queue.dealloca"> {
 
 def HAL_FenceJoinOp : HAL_Op<"fence.join", [Pure]> {
   let summary = "a fence signalled when all of the given fences are";
+  let description = [{
+    A fence signalled once every given fence is. Pure. No queue operation
+    may signal it.
+
+    ```mlir
+    %j = hal.fence.join at([%a, %b]) : !hal.fence
+    ```
+
+    Verifier: at least one fence.
+  }];
   let arguments = (ins Variadic<HAL_Fence>:$fences);
   let results = (outs HAL_Fence:$result);
   let assemblyFormat = [{
@@ -131,6 +156,18 @@ def HAL_FenceJoinOp : HAL_Op<"fence.join", [Pure]> {
 
 def HAL_FenceAwaitOp : HAL_Op<"fence.await"> {
   let summary = "blocks the host until every given fence is signalled";
+  let description = [{
+    Blocks the host until every given fence is signalled; the work they
+    order is then complete. The async lowering awaits before host accesses
+    to pending results and before every return.
+
+    ```mlir
+    hal.fence.await until([%a, %b])
+    ```
+
+    Verifier: at least one fence. `hal-exec` reports an await of a fence
+    that nothing signals.
+  }];
   let arguments = (ins Variadic<HAL_Fence>:$fences);
   let assemblyFormat = [{
     `until` `(` `[` $fences `]` `)` attr-dict

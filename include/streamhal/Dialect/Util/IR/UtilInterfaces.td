@@ -19,7 +19,13 @@ def Util_TiedOpInterface : OpInterface<"TiedOpInterface"> {
   let description = [{
     An op whose results may reuse the storage of one of its operands (an
     in-place update). A tied result aliases its operand: both name the same
-    bytes.
+    bytes. Ops with a variable list of ties store them in an `i64` array
+    attribute `tied_operands`, one entry per result (`-1`: not tied,
+    otherwise an index into the op's `arguments` operand list), printed as
+    `%a` or `%a as type{dims}` in the result list; `flow.tensor.update`,
+    `flow.tensor.reshape` and `flow.tensor.store` are tied by definition.
+    A tied result and its operand are tensors of one element type and, when
+    both are static, of one byte size.
   }];
   let cppNamespace = "::streamhal::util";
 
@@ -58,7 +64,10 @@ def Util_ShapeAwareOpInterface : OpInterface<"ShapeAwareOpInterface"> {
   let description = [{
     An op that carries the dynamic dimensions of its tensor operands and
     results as `index` operands, so a pass can find the dims of any tensor
-    value without knowing the op.
+    value without knowing the op. In the assembly the dims follow the type
+    in braces, one value per `?` in order (`tensor<?x4x?xf32>{%d0, %d2}`);
+    the implementing ops verify that count. Values that are not ranked
+    tensors, and static tensors, have no dims.
   }];
   let cppNamespace = "::streamhal::util";
 
