@@ -12,8 +12,9 @@
 //  1. through the pass API: the `streamhal-lower-to-hal` pipeline (the same
 //     as `hal-opt --streamhal-lower-to-hal`);
 //  2. through the pattern API, as a compiler with its own conversion pass
-//     would: populateFlowToHALPatterns + populateFlowToHALLegality (the same
-//     as `hal-opt --convert-flow-to-hal`).
+//     would: copy on write and emplacement, populateFlowToHALPatterns +
+//     populateFlowToHALLegality, then barrier placement (the same as
+//     `hal-opt --convert-flow-to-hal=submission=blocking`).
 //
 // Usage: lower-to-hal input.mlir
 //
@@ -22,12 +23,15 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "streamhal/Analysis/HostReadability.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
+#include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
+#include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
 #include "streamhal/Registration/Pipelines.h"
 #include "streamhal/Registration/Registration.h"
 #include "llvm/Support/raw_ostream.h"
@@ -56,9 +60,13 @@ static LogicalResult lowerWithPatterns(ModuleOp module) {
   // Report every problem before anything is rewritten.
   if (failed(streamhal::checkFlowToHALLowerable(module)))
     return failure();
-  // Value semantics first: the copies in-place writes need become explicit,
-  // then each fragment is planned once, on the IR the patterns will see.
+  // Value semantics first: the copies in-place writes need become explicit;
+  // update targets move where their values are made (fewer copies); then
+  // each fragment is planned once, on the IR the patterns will see.
   (void)streamhal::flow::materializeCopyOnWrite(module);
+  module.walk([](streamhal::flow::ExStreamFragmentOp fragment) {
+    (void)streamhal::flow::emplaceUpdateTargets(fragment);
+  });
   streamhal::FragmentPlanCache plans(streamhal::CopyPolicy::Elide);
   if (failed(streamhal::checkFlowToHALLowerable(module, &plans)))
     return failure();
@@ -77,7 +85,13 @@ static LogicalResult lowerWithPatterns(ModuleOp module) {
   RewritePatternSet patterns(context);
   streamhal::populateFlowToHALPatterns(context, typeConverter, patterns,
                                        options);
-  return applyPartialConversion(module, target, std::move(patterns));
+  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    return failure();
+  // The patterns record no barriers: placement is a step of its own.
+  IRRewriter rewriter(context);
+  (void)streamhal::placeBarriers(module, streamhal::BarrierPolicy::Hazard,
+                                 rewriter);
+  return success();
 }
 
 int main(int argc, char **argv) {

@@ -18,7 +18,13 @@ using namespace mlir;
 
 namespace streamhal {
 
-HostReadability::HostReadability(Operation *root, AliasingLookup aliasingOf) {
+HostReadability::HostReadability(Operation *root)
+    : HostReadability(root, nullptr) {}
+
+HostReadability::HostReadability(Operation *root, AnalysisManager &analyses)
+    : HostReadability(root, &analyses) {}
+
+HostReadability::HostReadability(Operation *root, AnalysisManager *analyses) {
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     // Executables keep their own device code.
     if (isa<hal::ExecutableOp>(op))
@@ -40,7 +46,9 @@ HostReadability::HostReadability(Operation *root, AliasingLookup aliasingOf) {
     if (fragment.getBody().empty())
       continue;
     std::unique_ptr<ValueAliasing> ownAliasing;
-    const ValueAliasing *aliasing = aliasingOf ? aliasingOf(fragment) : nullptr;
+    const ValueAliasing *aliasing =
+        analyses ? &analyses->getChildAnalysis<ValueAliasing>(fragment)
+                 : nullptr;
     if (!aliasing) {
       ownAliasing = std::make_unique<ValueAliasing>(fragment);
       aliasing = ownAliasing.get();

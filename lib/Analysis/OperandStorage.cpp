@@ -53,6 +53,9 @@ struct OperandStorage::TraceResult {
 /// function finds its callers.
 class OperandStorage::Tracer {
 public:
+  Tracer() = default;
+  explicit Tracer(AnalysisManager analyses) : analyses(analyses) {}
+
   StorageToken trace(Value value) {
     TraceResult result = traceSteps(value, 0);
     return result.steps > kMaxTraceSteps ? StorageToken() : result.token;
@@ -64,13 +67,18 @@ private:
   /// The argument `argument` is merged with (the smallest one some call
   /// passes the same value for).
   unsigned getArgumentRepresentative(func::FuncOp function, unsigned argument);
+  /// From the analysis manager when there is one (shared with every other
+  /// user of the fragment's alias classes), else made once here.
   const ValueAliasing &getAliasing(flow::ExStreamFragmentOp fragment) {
+    if (analyses)
+      return analyses->getChildAnalysis<ValueAliasing>(fragment);
     std::unique_ptr<ValueAliasing> &entry = aliasings[fragment];
     if (!entry)
       entry = std::make_unique<ValueAliasing>(fragment);
     return *entry;
   }
 
+  std::optional<AnalysisManager> analyses;
   DenseMap<Value, TraceResult> traced;
   DenseMap<Operation *, std::unique_ptr<ValueAliasing>> aliasings;
   DenseMap<Operation *, llvm::EquivalenceClasses<unsigned>> mergedArguments;
@@ -178,6 +186,8 @@ OperandStorage::Tracer::traceUncached(Value value, unsigned depth) {
 
 OperandStorage::OperandStorage() : tracer(std::make_unique<Tracer>()) {}
 OperandStorage::OperandStorage(Operation *) : OperandStorage() {}
+OperandStorage::OperandStorage(Operation *, AnalysisManager &analyses)
+    : tracer(std::make_unique<Tracer>(analyses)) {}
 OperandStorage::~OperandStorage() = default;
 OperandStorage::OperandStorage(OperandStorage &&) = default;
 OperandStorage &OperandStorage::operator=(OperandStorage &&) = default;

@@ -16,21 +16,39 @@
 
 using namespace mlir;
 
+/// The steps before the packs: value semantics first, then the decisions
+/// the conversion reads (IREE's shape: copy on write, then elision and
+/// allocation, then recording), then the conversion.
+static void
+addConversionPasses(OpPassManager &pm,
+                    std::optional<streamhal::hal::MemoryType> outputMemoryType,
+                    streamhal::CopyPolicy copies) {
+  using namespace streamhal;
+  pm.addPass(flow::createMaterializeCopyOnWritePass());
+  pm.addPass(flow::createEmplaceUpdateTargetsPass());
+  ConvertFlowToHALPatternsPassOptions convertOptions;
+  convertOptions.outputMemoryType = outputMemoryType;
+  convertOptions.copies = copies;
+  pm.addPass(createConvertFlowToHALPatternsPass(convertOptions));
+}
+
+void streamhal::buildConvertFlowToHALPipeline(
+    OpPassManager &pm, const ConvertFlowToHALPipelineOptions &options) {
+  addConversionPasses(pm, options.outputMemoryType.getValue(),
+                      options.copies.getValue());
+  if (options.barriers != BarrierPolicy::None) {
+    hal::PlaceBarriersPassOptions barrierOptions;
+    barrierOptions.policy = options.barriers;
+    pm.addPass(hal::createPlaceBarriersPass(barrierOptions));
+  }
+  if (options.submission == SubmissionPolicy::Async)
+    pm.addPass(hal::createScheduleSubmissionsPass());
+}
+
 void streamhal::buildLowerToHALPipeline(
     OpPassManager &pm, const LowerToHALPipelineOptions &options) {
-  // Value semantics first (the conversion would materialize the copies
-  // itself; as its own step the pipeline has IREE's shape: copy on write,
-  // then elision and allocation, then recording).
-  pm.addPass(flow::createMaterializeCopyOnWritePass());
-  ConvertFlowToHALPassOptions convertOptions;
-  convertOptions.outputMemoryType = options.outputMemoryType;
-  // Barriers wait for the packs: two transients count as sharing bytes
-  // until the packer has put them apart.
-  convertOptions.barriers = BarrierPolicy::None;
-  convertOptions.copies = options.copies;
-  // Submissions are scheduled last, on the final commands and offsets.
-  convertOptions.submission = SubmissionPolicy::Blocking;
-  pm.addPass(createConvertFlowToHALPass(convertOptions));
+  addConversionPasses(pm, options.outputMemoryType.getValue(),
+                      options.copies.getValue());
 
   hal::PackAllocationsPassOptions packOptions;
   packOptions.strategy = options.strategy;
@@ -39,6 +57,9 @@ void streamhal::buildLowerToHALPipeline(
 
   pm.addPass(createCanonicalizerPass());
 
+  // Barriers wait for the packs: two transients count as sharing bytes
+  // until the packer has put them apart. Submissions are scheduled last, on
+  // the final commands and offsets.
   hal::PlaceBarriersPassOptions barrierOptions;
   barrierOptions.policy = options.barriers;
   pm.addPass(hal::createPlaceBarriersPass(barrierOptions));
@@ -55,10 +76,18 @@ void streamhal::registerLowerToHALPipeline() {
   PassPipelineRegistration<LowerToHALPipelineOptions>(
       "streamhal-lower-to-hal",
       "Lowers flow to HAL with packed slabs: "
-      "flow-materialize-copy-on-write, convert-flow-to-hal, "
-      "hal-pack-allocations, canonicalize, hal-place-barriers, "
-      "hal-schedule-submissions (options forwarded)",
+      "flow-materialize-copy-on-write, flow-emplace-update-targets, "
+      "convert-flow-to-hal-patterns, hal-pack-allocations, canonicalize, "
+      "hal-place-barriers, hal-schedule-submissions (options forwarded)",
       [](OpPassManager &pm, const LowerToHALPipelineOptions &options) {
         buildLowerToHALPipeline(pm, options);
+      });
+  PassPipelineRegistration<ConvertFlowToHALPipelineOptions>(
+      "convert-flow-to-hal",
+      "Lowers flow to HAL without packing: flow-materialize-copy-on-write, "
+      "flow-emplace-update-targets, convert-flow-to-hal-patterns, "
+      "hal-place-barriers, hal-schedule-submissions (options forwarded)",
+      [](OpPassManager &pm, const ConvertFlowToHALPipelineOptions &options) {
+        buildConvertFlowToHALPipeline(pm, options);
       });
 }

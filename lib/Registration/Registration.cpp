@@ -27,7 +27,7 @@ void streamhal::registerStreamHALDialects(mlir::DialectRegistry &registry) {
 }
 
 void streamhal::registerStreamHALPasses() {
-  registerConvertFlowToHALPass();
+  registerConvertFlowToHALPatternsPass();
   flow::registerFlowPasses();
   hal::registerHALPasses();
   registerLowerToHALPipeline();

@@ -17,6 +17,8 @@
 #define STREAMHAL_ANALYSIS_HOSTREADABILITY_H
 
 #include "mlir/IR/Operation.h"
+#include "mlir/Pass/AnalysisManager.h"
+#include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -24,8 +26,6 @@
 #include "llvm/Support/raw_ostream.h"
 
 namespace streamhal {
-
-class ValueAliasing;
 
 /// Which tensor results of the stream fragments under a root op the host can
 /// read (or write) after the lowering.
@@ -41,15 +41,19 @@ class ValueAliasing;
 /// number of fragment results, operands and uses; it never modifies the IR.
 class HostReadability {
 public:
-  /// Alias classes of a fragment that passed the lowering check, or null to
-  /// let the analysis compute them.
-  using AliasingLookup =
-      llvm::function_ref<const ValueAliasing *(flow::ExStreamFragmentOp)>;
-
-  /// Analyses every fragment under `root` (except inside `hal.executable`s).
-  explicit HostReadability(mlir::Operation *root,
-                           AliasingLookup aliasingOf = nullptr);
+  /// Analyses every fragment under `root` (except inside `hal.executable`s),
+  /// computing the alias classes of each.
+  explicit HostReadability(mlir::Operation *root);
+  /// The form `getAnalysis<HostReadability>()` builds: the alias classes are
+  /// the `ValueAliasing` analyses of the fragments in the same manager.
+  HostReadability(mlir::Operation *root, mlir::AnalysisManager &analyses);
   ~HostReadability();
+
+  /// Decided from the uses of the tensors and the fragments' alias classes.
+  bool isInvalidated(const mlir::AnalysisManager::PreservedAnalyses &kept) {
+    return !kept.isPreserved<HostReadability>() ||
+           !kept.isPreserved<ValueAliasing>();
+  }
 
   /// Returns false only for a tensor result of a fragment that the analysis
   /// proved device-only; true for every other value.
@@ -67,6 +71,8 @@ public:
   void dump() const;
 
 private:
+  HostReadability(mlir::Operation *root, mlir::AnalysisManager *analyses);
+
   llvm::SmallVector<flow::ExStreamFragmentOp> fragments;
   llvm::DenseSet<mlir::Value> deviceOnly;
 };

@@ -18,6 +18,8 @@
 #ifndef STREAMHAL_ANALYSIS_OPERANDSTORAGE_H
 #define STREAMHAL_ANALYSIS_OPERANDSTORAGE_H
 
+#include "mlir/Pass/AnalysisManager.h"
+#include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
@@ -32,11 +34,21 @@ namespace streamhal {
 class OperandStorage {
 public:
   OperandStorage();
-  /// For the analysis manager: the scope is not walked up front.
+  /// The scope is not walked up front.
   explicit OperandStorage(mlir::Operation *scope);
+  /// The form `getAnalysis<OperandStorage>()` builds: the alias classes of
+  /// the fragments it traces through are `ValueAliasing` analyses of the same
+  /// manager (`scope` must be an ancestor of every fragment queried).
+  OperandStorage(mlir::Operation *scope, mlir::AnalysisManager &analyses);
   ~OperandStorage();
   OperandStorage(OperandStorage &&);
   OperandStorage &operator=(OperandStorage &&);
+
+  /// Traces refer to the alias classes of the fragments they crossed.
+  bool isInvalidated(const mlir::AnalysisManager::PreservedAnalyses &kept) {
+    return !kept.isPreserved<OperandStorage>() ||
+           !kept.isPreserved<ValueAliasing>();
+  }
 
   /// groupOperandStorage of `fragment`.
   llvm::SmallVector<unsigned> groupOperands(flow::ExStreamFragmentOp fragment);

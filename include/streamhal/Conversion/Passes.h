@@ -17,7 +17,6 @@
 #include "streamhal/Dialect/Flow/IR/FlowDialect.h"
 #include "streamhal/Dialect/HAL/IR/HALCommandLine.h"
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
-#include "streamhal/Dialect/HAL/Transforms/ScheduleSubmissions.h"
 #include "streamhal/Dialect/Util/IR/UtilDialect.h"
 
 namespace streamhal {

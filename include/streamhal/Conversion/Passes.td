@@ -11,25 +11,29 @@
 
 include "mlir/Pass/PassBase.td"
 
-def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
-  let summary = "Lowers tensors and stream fragments to HAL buffers and "
-                "command buffers";
+def ConvertFlowToHALPatternsPass
+    : Pass<"convert-flow-to-hal-patterns", "mlir::ModuleOp"> {
+  let summary = "Converts tensors and stream fragments to HAL buffers and "
+                "command buffers, and nothing else";
   let description = [{
-    Turns every tensor into a `!hal.buffer` and every
-    `flow.ex.stream.fragment` into buffer allocations plus one recorded and
-    submitted command buffer (see docs/lowering.md). `barriers=hazard` (the
-    default) records an execution barrier only right before a command that
-    conflicts with a command recorded since the last barrier;
-    `barriers=full` records one after every command (docs/concurrency.md).
+    The conversion step of the lowering: checks every fragment, then applies
+    `populateFlowToHALPatterns`. Every tensor becomes a `!hal.buffer` and
+    every `flow.ex.stream.fragment` buffer allocations plus one recorded
+    command buffer submitted with `hal.ex.submit_and_wait` (see
+    docs/lowering.md). It records no execution barrier and schedules no
+    submission; the passes before and after it make the other decisions,
+    and `--convert-flow-to-hal` (a pipeline) runs them all:
+    `flow-materialize-copy-on-write` and `flow-emplace-update-targets`
+    before, `hal-place-barriers` and `hal-schedule-submissions` after.
+
     `copies=elide` (the default) lowers a contiguous slice or a clone to a
     view of its source's storage whenever no execution can tell the
-    difference; `copies=always` keeps every copy.
-    Fragment results that only later fragments read are allocated
-    device-local, the others host-visible; `output-memory-type=<bits>`
-    forces one memory type for every result.
-    Every fragment is checked
-    first; a fragment that cannot be lowered is reported with a located
-    diagnostic and the pass fails without changing the module.
+    difference; `copies=always` keeps every copy. Fragment results that only
+    later fragments read are allocated device-local, the others
+    host-visible; `output-memory-type=<bits>` forces one memory type for
+    every result. Every fragment is checked first; a fragment that cannot be
+    lowered is reported with a located diagnostic and the pass fails without
+    changing the module.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -47,29 +51,16 @@ def ConvertFlowToHALPass : Pass<"convert-flow-to-hal", "mlir::ModuleOp"> {
            "later fragments read, DeviceLocal|HostVisible for the others); "
            "memory type bits joined by '|' apply to every one "
            "(default: auto)">,
-    Option<"barriers", "barriers", "::streamhal::BarrierPolicy",
-           /*default=*/"::streamhal::BarrierPolicy::Hazard",
-           "Where execution barriers go between recorded commands: as "
-           "--hal-place-barriers puts them on the recorded commands, or "
-           "none (for a pipeline that runs it later)",
-           [{::streamhal::getBarrierPolicyValuesWithNone()}]>,
     Option<"copies", "copies", "::streamhal::CopyPolicy",
            /*default=*/"::streamhal::CopyPolicy::Elide",
            "Whether slices and clones may share their source's storage",
            [{::streamhal::getCopyPolicyValues()}]>,
-    Option<"submission", "submission", "::streamhal::SubmissionPolicy",
-           /*default=*/"::streamhal::SubmissionPolicy::Async",
-           "How command buffers reach the device: queue submissions ordered "
-           "by fences (as --hal-schedule-submissions makes them), or "
-           "hal.ex.submit_and_wait after every fragment",
-           [{::streamhal::getSubmissionPolicyValues()}]>,
   ];
   let statistics = [
     Statistic<"numFragments", "fragments", "Stream fragments lowered">,
     Statistic<"numTransientSlices", "transient-slices",
               "Transient values packed into slabs">,
     Statistic<"numCommands", "commands", "Commands recorded">,
-    Statistic<"numBarriers", "barriers", "Execution barriers recorded">,
     Statistic<"numViews", "views", "Slices and clones lowered as views">,
   ];
 }

@@ -12,6 +12,7 @@
 #include "mlir/Pass/PassOptions.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Dialect/HAL/IR/HALCommandLine.h"
+#include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
 #include "streamhal/Dialect/HAL/Transforms/ScheduleSubmissions.h"
 #include "streamhal/Packing/PackingCommandLine.h"
 
@@ -21,6 +22,45 @@ class OpPassManager;
 
 namespace streamhal {
 
+/// Options of `--convert-flow-to-hal`, the pipeline of the lowering without
+/// packing: those of the passes it runs, under their names (`barriers` is
+/// `hal-place-barriers`' `policy`, plus `none` for none at all).
+struct ConvertFlowToHALPipelineOptions
+    : public mlir::PassPipelineOptions<ConvertFlowToHALPipelineOptions> {
+  Option<std::optional<hal::MemoryType>> outputMemoryType{
+      *this, "output-memory-type",
+      llvm::cl::desc("convert-flow-to-hal-patterns: memory type of the "
+                     "buffers allocated for fragment results, 'auto' (from "
+                     "their uses) or bits joined by '|' (default: auto)"),
+      llvm::cl::init(std::nullopt)};
+  Option<BarrierPolicy> barriers{
+      *this, "barriers",
+      llvm::cl::desc("hal-place-barriers: where execution barriers go "
+                     "between recorded commands, or none for a pipeline "
+                     "that places them later (default: hazard)"),
+      llvm::cl::init(BarrierPolicy::Hazard), getBarrierPolicyValuesWithNone()};
+  Option<CopyPolicy> copies{
+      *this, "copies",
+      llvm::cl::desc("convert-flow-to-hal-patterns: whether slices and clones "
+                     "may share their source's storage (default: elide)"),
+      llvm::cl::init(CopyPolicy::Elide), getCopyPolicyValues()};
+  Option<SubmissionPolicy> submission{
+      *this, "submission",
+      llvm::cl::desc("hal-schedule-submissions: queue submissions ordered by "
+                     "fences (async) or hal.ex.submit_and_wait after every "
+                     "fragment (blocking) (default: async)"),
+      llvm::cl::init(SubmissionPolicy::Async), getSubmissionPolicyValues()};
+};
+
+/// Adds the lowering without packing to `pm` (on `builtin.module`):
+/// `flow-materialize-copy-on-write`, `flow-emplace-update-targets`,
+/// `convert-flow-to-hal-patterns`, then `hal-place-barriers` unless
+/// `barriers=none` and `hal-schedule-submissions` unless
+/// `submission=blocking`.
+void buildConvertFlowToHALPipeline(
+    mlir::OpPassManager &pm,
+    const ConvertFlowToHALPipelineOptions &options = {});
+
 /// Options of `--streamhal-lower-to-hal`: the options of the passes it runs,
 /// forwarded to them unchanged (same names, defaults and values); `barriers`
 /// goes to `hal-place-barriers` (as its `policy`), since the pipeline has the
@@ -29,9 +69,9 @@ struct LowerToHALPipelineOptions
     : public mlir::PassPipelineOptions<LowerToHALPipelineOptions> {
   Option<std::optional<hal::MemoryType>> outputMemoryType{
       *this, "output-memory-type",
-      llvm::cl::desc("convert-flow-to-hal: memory type of the buffers "
-                     "allocated for fragment results, 'auto' (from their "
-                     "uses) or bits joined by '|' (default: auto)"),
+      llvm::cl::desc("convert-flow-to-hal-patterns: memory type of the "
+                     "buffers allocated for fragment results, 'auto' (from "
+                     "their uses) or bits joined by '|' (default: auto)"),
       llvm::cl::init(std::nullopt)};
   Option<BarrierPolicy> barriers{
       *this, "barriers",
@@ -40,8 +80,8 @@ struct LowerToHALPipelineOptions
       llvm::cl::init(BarrierPolicy::Hazard), getBarrierPolicyValues()};
   Option<CopyPolicy> copies{
       *this, "copies",
-      llvm::cl::desc("convert-flow-to-hal: whether slices and clones may "
-                     "share their source's storage (default: elide)"),
+      llvm::cl::desc("convert-flow-to-hal-patterns: whether slices and clones "
+                     "may share their source's storage (default: elide)"),
       llvm::cl::init(CopyPolicy::Elide), getCopyPolicyValues()};
   Option<packing::PackingStrategy> strategy{
       *this, "strategy",
@@ -63,13 +103,15 @@ struct LowerToHALPipelineOptions
 };
 
 /// Adds the whole lowering to `pm` (on `builtin.module`):
-/// `flow-materialize-copy-on-write`, `convert-flow-to-hal{barriers=none}`,
-/// `hal-pack-allocations`, `canonicalize`, `hal-place-barriers`, then
-/// `hal-schedule-submissions` unless `submission=blocking`.
+/// `flow-materialize-copy-on-write`, `flow-emplace-update-targets`,
+/// `convert-flow-to-hal-patterns`, `hal-pack-allocations`, `canonicalize`,
+/// `hal-place-barriers`, then `hal-schedule-submissions` unless
+/// `submission=blocking`.
 void buildLowerToHALPipeline(mlir::OpPassManager &pm,
                              const LowerToHALPipelineOptions &options = {});
 
-/// Registers `--streamhal-lower-to-hal` (done by registerStreamHALPasses).
+/// Registers `--streamhal-lower-to-hal` and `--convert-flow-to-hal` (done by
+/// registerStreamHALPasses).
 void registerLowerToHALPipeline();
 
 } // namespace streamhal

@@ -27,8 +27,9 @@ namespace streamhal {
 /// fresh MLIRContext built from this registry.
 void registerStreamHALDialects(mlir::DialectRegistry &registry);
 
-/// Registers streamhal's passes (`--convert-flow-to-hal`,
-/// `--hal-pack-allocations`) and pipelines (`--streamhal-lower-to-hal`) for
+/// Registers streamhal's passes (`--convert-flow-to-hal-patterns`,
+/// `--hal-pack-allocations`, ...) and pipelines (`--convert-flow-to-hal`,
+/// `--streamhal-lower-to-hal`) for
 /// `mlir-opt`-style command lines and textual pipelines. Test-only passes are
 /// not included. Safe to call more than once.
 void registerStreamHALPasses();

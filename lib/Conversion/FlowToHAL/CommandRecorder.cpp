@@ -36,7 +36,7 @@ void CommandRecorder::record() {
   // Constants made while recording must dominate every command.
   builder.setPrologueAnchor(create);
   commandBuffer = create.getResult();
-  auto begin = hal::CommandBufferBeginOp::create(rewriter, loc, commandBuffer);
+  hal::CommandBufferBeginOp::create(rewriter, loc, commandBuffer);
 
   Block &body = plan.getFragment().getBody().front();
   for (Operation &op : body.without_terminator()) {
@@ -59,9 +59,6 @@ void CommandRecorder::record() {
 
   hal::CommandBufferEndOp::create(rewriter, loc, commandBuffer);
   hal::ExSubmitAndWaitOp::create(rewriter, loc, device, commandBuffer);
-  // The same placement as --hal-place-barriers on this command buffer
-  // alone, so the pattern API gives commands that do not race.
-  numBarriers = placeBarriers(begin, barriers, rewriter);
 }
 
 void CommandRecorder::finishCommand(Operation *) { ++numCommands; }

@@ -9,8 +9,8 @@
 // The last step of a fragment's lowering: one command buffer per fragment,
 // one group of commands per op in op order (each a small function of the
 // plan and the storage: RecordDispatches.cpp, RecordSplats.cpp, and the
-// copies in CommandRecorder.cpp), barriers where the policy puts them
-// (placeBarriers on the recorded commands), then end + submit_and_wait.
+// copies in CommandRecorder.cpp), then end + submit_and_wait. Barriers are
+// the next pass's decision (hal-place-barriers).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,16 +27,14 @@ namespace streamhal {
 class CommandRecorder {
 public:
   CommandRecorder(const FragmentPlan &plan, FragmentBuilder &builder,
-                  const FragmentStorage &storage, BarrierPolicy barriers)
-      : plan(plan), builder(builder), storage(storage), barriers(barriers) {}
+                  const FragmentStorage &storage)
+      : plan(plan), builder(builder), storage(storage) {}
 
   /// Creates, records, ends and submits the command buffer.
   void record();
 
   /// Number of commands recorded (fills, copies, dispatches).
   unsigned getNumCommands() const { return numCommands; }
-  /// Number of execution barriers recorded.
-  unsigned getNumBarriers() const { return numBarriers; }
 
 private:
   void recordDispatch(flow::DispatchOp op);
@@ -67,11 +65,8 @@ private:
   const FragmentPlan &plan;
   FragmentBuilder &builder;
   const FragmentStorage &storage;
-  /// Applied by placeBarriers once every command is recorded.
-  BarrierPolicy barriers;
   mlir::Value commandBuffer;
   unsigned numCommands = 0;
-  unsigned numBarriers = 0;
 };
 
 } // namespace streamhal

@@ -1,4 +1,4 @@
-//===- FlowToHALPass.cpp - the convert-flow-to-hal pass -------------------===//
+//===- FlowToHALPass.cpp - the convert-flow-to-hal-patterns pass ----------===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.
@@ -11,16 +11,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "streamhal/Analysis/HostReadability.h"
-#include "streamhal/Analysis/OperandStorage.h"
 #include "streamhal/Conversion/Passes.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
-#include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace streamhal {
-#define GEN_PASS_DEF_CONVERTFLOWTOHALPASS
+#define GEN_PASS_DEF_CONVERTFLOWTOHALPATTERNSPASS
 #include "streamhal/Conversion/Passes.h.inc"
 } // namespace streamhal
 
@@ -81,8 +78,9 @@ void populateFlowToHALLegality(ConversionTarget &target,
 
 namespace {
 
-struct ConvertFlowToHALPass
-    : public impl::ConvertFlowToHALPassBase<ConvertFlowToHALPass> {
+struct ConvertFlowToHALPatternsPass
+    : public impl::ConvertFlowToHALPatternsPassBase<
+          ConvertFlowToHALPatternsPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -90,49 +88,25 @@ struct ConvertFlowToHALPass
     MLIRContext *context = &getContext();
 
     // Check everything first so that a bad module fails with precise
-    // diagnostics and is left untouched.
-    auto plans = std::make_unique<FragmentPlanCache>(copies);
-    if (failed(checkFlowToHALLowerable(module, plans.get())))
-      return signalPassFailure();
-    // Value semantics first: every copy a tie would otherwise lose becomes
-    // an explicit clone, so the storage plan may write in place wherever
-    // the IR says it may. The fragments of the functions it changed (what
-    // a fragment's plan reads of its function may have changed too) and
-    // the fragments whose targets moved are planned again; every other plan
-    // still holds, so each fragment is planned once unless its IR changed.
-    flow::CopyOnWriteStats copyOnWrite = flow::materializeCopyOnWrite(module);
-    SetVector<Operation *> replan;
-    for (Operation *scope : copyOnWrite.changedScopes)
-      scope->walk(
-          [&](flow::ExStreamFragmentOp fragment) { replan.insert(fragment); });
-    module.walk([&](flow::ExStreamFragmentOp fragment) {
-      if (flow::emplaceUpdateTargets(fragment) != 0)
-        replan.insert(fragment);
-    });
-    bool replanned = true;
-    OperandStorage storage;
-    for (Operation *fragment : replan)
-      replanned &= succeeded(checkStreamFragmentLowerable(
-          cast<flow::ExStreamFragmentOp>(fragment), plans.get(), &storage));
-    if (!replanned)
+    // diagnostics and is left untouched; the plans are kept for the
+    // patterns. Their analyses (operand storage, alias classes, liveness,
+    // boxes) are the analysis manager's, shared with any other pass that
+    // asks; the conversion invalidates them all.
+    AnalysisManager analyses = getAnalysisManager();
+    FragmentPlanCache plans(copies);
+    if (failed(checkFlowToHALLowerable(module, &plans, &analyses)))
       return signalPassFailure();
 
     // Which outputs the host may read, from the uses of the tensors before
-    // anything is rewritten; the alias classes come from the check.
-    HostReadability hostReadability(
-        module,
-        [&](flow::ExStreamFragmentOp fragment) -> const ValueAliasing * {
-          const FragmentPlan *plan = plans->lookup(fragment);
-          return plan ? &plan->getAliasing() : nullptr;
-        });
+    // anything is rewritten, with the same alias classes.
+    const HostReadability &hostReadability = getAnalysis<HostReadability>();
 
     FlowToHALStatistics statistics;
     FlowToHALOptions options;
     options.outputMemoryType = outputMemoryType;
-    options.barriers = barriers;
     options.copies = copies;
     options.statistics = &statistics;
-    options.plans = plans.get();
+    options.plans = &plans;
     options.hostReadability = &hostReadability;
 
     FlowToHALTypeConverter typeConverter(context);
@@ -142,15 +116,10 @@ struct ConvertFlowToHALPass
     populateFlowToHALPatterns(context, typeConverter, patterns, options);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
-    // Fragments are recorded with blocking submissions; async ones are a
-    // rewrite of those (one implementation, also a pass of its own).
-    if (submission == SubmissionPolicy::Async)
-      scheduleSubmissions(module);
 
     numFragments += statistics.fragments;
     numTransientSlices += statistics.transientSlices;
     numCommands += statistics.commands;
-    numBarriers += statistics.barriers;
     numViews += statistics.views;
   }
 };

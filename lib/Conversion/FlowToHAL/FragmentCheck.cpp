@@ -27,15 +27,20 @@ namespace streamhal {
 
 LogicalResult checkStreamFragmentLowerable(flow::ExStreamFragmentOp fragment,
                                            FragmentPlanCache *plans,
-                                           OperandStorage *storage) {
+                                           OperandStorage *storage,
+                                           AnalysisManager *analyses) {
   // Which operands may be one buffer, traced through the function while it
   // is still intact (a pattern cannot look outside its fragment).
   SmallVector<unsigned> operandGroups = storage
                                             ? storage->groupOperands(fragment)
                                             : groupOperandStorage(fragment);
+  std::optional<AnalysisManager> fragmentAnalyses;
+  if (analyses)
+    fragmentAnalyses = analyses->nest(fragment);
   FailureOr<std::unique_ptr<FragmentPlan>> plan = FragmentPlan::build(
       fragment, plans ? plans->getCopyPolicy() : CopyPolicy::Elide,
-      operandGroups, ErrorReporter(/*enabled=*/true));
+      operandGroups, ErrorReporter(/*enabled=*/true),
+      fragmentAnalyses ? &*fragmentAnalyses : nullptr);
   if (failed(plan))
     return failure();
   if (plans)
@@ -96,16 +101,21 @@ static LogicalResult checkOutsideFragments(Operation *op) {
   return success();
 }
 
-LogicalResult checkFlowToHALLowerable(ModuleOp module,
-                                      FragmentPlanCache *plans) {
+LogicalResult checkFlowToHALLowerable(ModuleOp module, FragmentPlanCache *plans,
+                                      AnalysisManager *analyses) {
   bool ok = true;
-  OperandStorage storage;
+  std::optional<OperandStorage> ownStorage;
+  if (!analyses)
+    ownStorage.emplace();
+  OperandStorage &storage =
+      analyses ? analyses->getAnalysis<OperandStorage>() : *ownStorage;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     // Executables keep their own device code.
     if (isa<hal::ExecutableOp>(op))
       return WalkResult::skip();
     if (auto fragment = dyn_cast<flow::ExStreamFragmentOp>(op)) {
-      ok &= succeeded(checkStreamFragmentLowerable(fragment, plans, &storage));
+      ok &= succeeded(
+          checkStreamFragmentLowerable(fragment, plans, &storage, analyses));
       return WalkResult::skip();
     }
     ok &= succeeded(checkHostElementType(op)) &&

@@ -241,7 +241,7 @@ using DispatchKey =
 FailureOr<std::unique_ptr<FragmentPlan>>
 FragmentPlan::build(flow::ExStreamFragmentOp fragment, CopyPolicy copies,
                     ArrayRef<unsigned> operandGroups,
-                    const ErrorReporter &report) {
+                    const ErrorReporter &report, AnalysisManager *analyses) {
   std::unique_ptr<FragmentPlan> plan(new FragmentPlan(fragment, copies));
   bool ok = true;
   Block &body = fragment.getBody().front();
@@ -301,19 +301,39 @@ FragmentPlan::build(flow::ExStreamFragmentOp fragment, CopyPolicy copies,
       ok &= succeeded(checkAllocationLimit(result, &op, maxAllocation, report));
     }
   }
-  plan->boxes = std::make_unique<BoxGeometry>(fragment, report);
+  if (analyses) {
+    plan->boxes = &analyses->getAnalysis<BoxGeometry>();
+    // The analysis is silent: a box that cannot be planned is planned
+    // again, reporting (an error path only).
+    if (!plan->boxes->isValid() && report.isReporting())
+      (void)BoxGeometry(fragment, report);
+  } else {
+    plan->ownedBoxes = std::make_unique<BoxGeometry>(fragment, report);
+    plan->boxes = plan->ownedBoxes.get();
+  }
   ok &= plan->boxes->isValid();
   if (!ok)
     return failure();
 
-  plan->aliasing = std::make_unique<ValueAliasing>(fragment);
+  if (analyses) {
+    plan->aliasing = &analyses->getAnalysis<ValueAliasing>();
+  } else {
+    plan->ownedAliasing = std::make_unique<ValueAliasing>(fragment);
+    plan->aliasing = plan->ownedAliasing.get();
+  }
   FailureOr<SmallVector<StorageKind>> kinds =
       classifyAliasClasses(fragment, *plan->aliasing, report);
   if (failed(kinds))
     return failure();
   plan->kinds = std::move(*kinds);
-  plan->liveness =
-      std::make_unique<LivenessIntervals>(fragment, *plan->aliasing);
+  if (analyses) {
+    // Unioned over the manager's alias classes, the ones read above.
+    plan->liveness = &analyses->getAnalysis<LivenessIntervals>();
+  } else {
+    plan->ownedLiveness =
+        std::make_unique<LivenessIntervals>(fragment, *plan->aliasing);
+    plan->liveness = plan->ownedLiveness.get();
+  }
   plan->views = std::make_unique<StorageViews>(
       fragment, *plan->liveness, *plan->boxes, copies == CopyPolicy::Elide,
       operandGroups, hal::getSlabAlignments(fragment).offset);

@@ -105,10 +105,14 @@ public:
   /// problem at the op at fault through `report`, and plans it when it can
   /// be lowered. `operandGroups` is groupOperandStorage of the fragment
   /// (empty: every operand may be any other); `copies` decides whether
-  /// slices and clones may be views.
+  /// slices and clones may be views. With `analyses` (the fragment's own
+  /// analysis manager) the alias classes, liveness intervals and box plans
+  /// are its analyses, shared with every other pass that asks; the plan
+  /// then refers to them and must not outlive their invalidation.
   static mlir::FailureOr<std::unique_ptr<FragmentPlan>>
   build(flow::ExStreamFragmentOp fragment, CopyPolicy copies,
-        llvm::ArrayRef<unsigned> operandGroups, const ErrorReporter &report);
+        llvm::ArrayRef<unsigned> operandGroups, const ErrorReporter &report,
+        mlir::AnalysisManager *analyses = nullptr);
 
   flow::ExStreamFragmentOp getFragment() const { return fragment; }
   const ValueAliasing &getAliasing() const { return *aliasing; }
@@ -144,9 +148,14 @@ private:
 
   flow::ExStreamFragmentOp fragment;
   CopyPolicy copies;
-  std::unique_ptr<ValueAliasing> aliasing;
-  std::unique_ptr<LivenessIntervals> liveness;
-  std::unique_ptr<BoxGeometry> boxes;
+  /// The analyses the plan reads: the analysis manager's, or the plan's own
+  /// (kept in the `owned*` members) when it was built without one.
+  const ValueAliasing *aliasing = nullptr;
+  const LivenessIntervals *liveness = nullptr;
+  const BoxGeometry *boxes = nullptr;
+  std::unique_ptr<ValueAliasing> ownedAliasing;
+  std::unique_ptr<LivenessIntervals> ownedLiveness;
+  std::unique_ptr<BoxGeometry> ownedBoxes;
   std::unique_ptr<StorageViews> views;
   llvm::SmallVector<StorageKind> kinds;
   /// Resolutions shared by dispatches alike in everything resolution reads,

@@ -85,7 +85,7 @@ struct StreamFragmentLowering
           options.hostReadability->isHostReadable(result));
     FragmentStorage storage(*plan, builder, adaptor.getArguments(),
                             {options.outputMemoryType, hostReadableResults});
-    CommandRecorder recorder(*plan, builder, storage, options.barriers);
+    CommandRecorder recorder(*plan, builder, storage);
     recorder.record();
 
     const ValueAliasing &aliasing = plan->getAliasing();
@@ -100,7 +100,6 @@ struct StreamFragmentLowering
       ++statistics->fragments;
       statistics->transientSlices += storage.getNumTransients();
       statistics->commands += recorder.getNumCommands();
-      statistics->barriers += recorder.getNumBarriers();
       statistics->views += plan->getViews().getNumViews();
     }
     return success();

@@ -126,3 +126,35 @@ func.func @returned_view_of_small_root() -> tensor<2xf32> {
   }
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+// The fragment ties its result to %arg0, but the dispatch writes %b's
+// storage in place: no single storage holds the value. The conversion alone
+// rejects that (test/Conversion/FlowToHAL/invalid.mlir, @two_storages); the
+// pipelines run copy on write first, which makes the dispatch write a copy
+// of %b: the copy goes into %arg0's storage, the dispatch updates it there,
+// and %arg1 is left as it was.
+// CHECK-LABEL: func.func @tie_to_another_storage
+// CHECK-NOT: hal.allocator.allocate
+// CHECK: hal.command_buffer.copy_buffer<%{{.+}} : !hal.command_buffer> source(%arg1 : !hal.buffer)[%c0] target(%arg0 : !hal.buffer)[%c0] length(%c16)
+// CHECK: hal.command_buffer.push_descriptor_set<{{.*}}bindings([%c0 = (%arg0 : !hal.buffer)[%c0, %c16]])
+// CHECK: return %arg0
+hal.executable private @ex {
+  hal.interface @io attributes {push_constants = 1 : index} {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @tie_to_another_storage(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> %arg0 =
+      (%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+    %c1 = arith.constant 1 : index
+    %1 = flow.dispatch @ex::@entry[%c1](%b) {hal.bindings = [#hal.ex.operand_buffer<"arg0", 0 : index>]} : (tensor<4xf32>) -> %b
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}

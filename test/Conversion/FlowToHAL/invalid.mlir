@@ -1,4 +1,4 @@
-// RUN: hal-opt %s -split-input-file --convert-flow-to-hal -verify-diagnostics
+// RUN: hal-opt %s -split-input-file --convert-flow-to-hal-patterns -verify-diagnostics
 
 // One case per error of lowering.md's "Errors" list. Errors the dialect
 // verifiers already catch (missing callee, binding indices) are reported with

@@ -2,7 +2,8 @@
 
 Every `add_streamhal_library` under lib/ must have a row naming its directory
 and exactly the streamhal libraries its LINK_LIBS list (without the
-`Streamhal` prefix), and every row must name a library that exists. Prints
+`Streamhal` prefix), and every row must name a library that exists; a
+library under lib/Conversion links and includes no transform library. Prints
 one line per problem and exits 1 if there is any, else prints
 `libraries: N match`.
 """
@@ -59,6 +60,21 @@ def main():
                             f"LINK_LIBS has {', '.join(sorted(deps)) or 'nothing'}")
     for name in sorted(set(documented) - set(built)):
         problems.append(f"{name}: in docs/design.md but not built")
+    # The conversion converts: the passes before and after it are composed
+    # by the pipelines, so no conversion library links a transform library
+    # (or includes one's headers).
+    for name, (directory, deps) in sorted(built.items()):
+        if not directory.startswith("lib/Conversion"):
+            continue
+        for dep in sorted(dep for dep in deps if dep.endswith("Transforms")):
+            problems.append(f"{name}: a conversion links {dep}")
+        for source in sorted((root / directory).rglob("*")):
+            if source.suffix not in (".cpp", ".h"):
+                continue
+            for line in source.read_text().splitlines():
+                if re.match(r'#include "streamhal/Dialect/\w+/Transforms/', line):
+                    problems.append(f"{source.relative_to(root)}: a conversion "
+                                    f"includes {line.split()[1]}")
     for problem in problems:
         print("error:", problem)
     if problems:

@@ -15,9 +15,9 @@
 #ifndef STREAMHAL_CONVERSION_FLOWTOHAL_FLOWTOHAL_H
 #define STREAMHAL_CONVERSION_FLOWTOHAL_FLOWTOHAL_H
 
+#include "mlir/Pass/AnalysisManager.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "streamhal/Dialect/HAL/IR/HALDialect.h"
-#include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
 #include "llvm/Support/CommandLine.h"
 #include <memory>
 #include <optional>
@@ -62,7 +62,6 @@ struct FlowToHALStatistics {
   uint64_t fragments = 0;
   uint64_t transientSlices = 0;
   uint64_t commands = 0;
-  uint64_t barriers = 0;
   uint64_t views = 0;
 };
 
@@ -73,8 +72,6 @@ struct FlowToHALOptions {
   /// `Dispatch|Transfer` for a result `hostReadability` proves device-only,
   /// `DeviceLocal|HostVisible` with usage `All` for every other.
   std::optional<hal::MemoryType> outputMemoryType;
-  /// Where barriers go between the recorded commands.
-  BarrierPolicy barriers = BarrierPolicy::Hazard;
   /// Whether slices and clones may be views instead of copies.
   CopyPolicy copies = CopyPolicy::Elide;
   /// Optional counters; must outlive the conversion.
@@ -92,7 +89,12 @@ struct FlowToHALOptions {
 };
 
 /// Adds the patterns lowering flow ops, tensor-typed globals, function
-/// boundaries and `hal.tensor.cast` to HAL.
+/// boundaries and `hal.tensor.cast` to HAL. They convert and decide nothing
+/// else: run copy on write (`flow::materializeCopyOnWrite`) and, for fewer
+/// copies, `flow::emplaceUpdateTargets` before them, and
+/// `hal-place-barriers` after them, since each fragment's command buffer is
+/// recorded without barriers; `streamhal::buildConvertFlowToHALPipeline`
+/// (streamhal/Registration/Pipelines.h) composes every step.
 void populateFlowToHALPatterns(mlir::MLIRContext *context,
                                mlir::TypeConverter &typeConverter,
                                mlir::RewritePatternSet &patterns,
@@ -106,18 +108,25 @@ void populateFlowToHALLegality(mlir::ConversionTarget &target,
 /// fragments and around them) as a located diagnostic, before anything is
 /// rewritten. Call it before applying the patterns: a pattern that meets a
 /// fragment it cannot lower only reports a match failure. With `plans`, the
-/// plan made for each fragment is kept for the patterns.
-mlir::LogicalResult checkFlowToHALLowerable(mlir::ModuleOp module,
-                                            FragmentPlanCache *plans = nullptr);
+/// plan made for each fragment is kept for the patterns. With `analyses`
+/// (the module's analysis manager, inside a pass) the operand storage, alias
+/// classes, liveness intervals and box plans are the manager's analyses, and
+/// the plans refer to them until the manager invalidates them.
+mlir::LogicalResult
+checkFlowToHALLowerable(mlir::ModuleOp module,
+                        FragmentPlanCache *plans = nullptr,
+                        mlir::AnalysisManager *analyses = nullptr);
 
 /// Checks one fragment, reporting every problem as a located diagnostic;
 /// keeps its plan in `plans` when it can be lowered. Checking many fragments
 /// of one unchanged module, pass one `storage` (the operand storage of each
-/// is then traced through the others once).
+/// is then traced through the others once). `analyses` is the manager of
+/// an ancestor of `op`, as for checkFlowToHALLowerable.
 mlir::LogicalResult
 checkStreamFragmentLowerable(flow::ExStreamFragmentOp op,
                              FragmentPlanCache *plans = nullptr,
-                             OperandStorage *storage = nullptr);
+                             OperandStorage *storage = nullptr,
+                             mlir::AnalysisManager *analyses = nullptr);
 
 /// The plan of every fragment that passed the check (its resolutions, box
 /// plans, alias classes, liveness, storage kinds and views), made once and

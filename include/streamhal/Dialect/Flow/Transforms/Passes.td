@@ -55,9 +55,10 @@ def MaterializeCopyOnWritePass
     - a host `flow.tensor.store` or a call whose callee writes an argument
       in place gets a copy (a one-clone fragment) of a value still needed.
     Callees are handled before callers, so a call knows which arguments its
-    callee writes. `--convert-flow-to-hal` runs the same materialization
-    first; the pass exists to inspect its result and for pipelines that
-    transform fragments in between. Running it twice changes nothing.
+    callee writes. It is the first pass of both lowering pipelines
+    (`--convert-flow-to-hal`, `--streamhal-lower-to-hal`); the conversion
+    itself (`--convert-flow-to-hal-patterns`) does not run it. Running it
+    twice changes nothing.
   }];
   // Copies of host-side values are one-clone fragments.
   let dependentDialects = ["::streamhal::flow::FlowDialect"];
@@ -72,7 +73,7 @@ def EmplaceUpdateTargetsPass : Pass<"flow-emplace-update-targets"> {
     in the target's box instead of copying it (update sinks,
     docs/lowering.md). Values do not change: a splat reads only scalars.
     Scheduled bodies (with `flow.wave`) are left alone.
-    `--convert-flow-to-hal` runs it on every fragment after copy on write.
+    Both lowering pipelines run it after copy on write.
   }];
 }
 

@@ -9,8 +9,9 @@
 // Barrier placement over recorded command buffers, with the access model of
 // the command buffer verifier
 // (streamhal/Dialect/HAL/Analysis/CommandAccesses.h). The `hal-place-barriers`
-// pass and the `barriers=` option of `convert-flow-to-hal` both call it, so a
-// barrier goes where the model says, whoever recorded the commands.
+// pass calls it (the `barriers=` options of the lowering pipelines add that
+// pass), so a barrier goes where the model says, whoever recorded the
+// commands.
 //
 //===----------------------------------------------------------------------===//
 

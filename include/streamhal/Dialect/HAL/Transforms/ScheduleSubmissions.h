@@ -9,8 +9,8 @@
 // Rewrites blocking submissions (`hal.ex.submit_and_wait`) into queue
 // submissions ordered by fences, with host waits only where the host touches
 // bytes pending work may write (docs/async.md). The `hal-schedule-submissions`
-// pass and the `submission=` options of `convert-flow-to-hal` and of the
-// `streamhal-lower-to-hal` pipeline all call it.
+// pass calls it; the `submission=` options of the `convert-flow-to-hal` and
+// `streamhal-lower-to-hal` pipelines add that pass.
 //
 //===----------------------------------------------------------------------===//
 
