@@ -147,38 +147,40 @@ static FailureOr<HostValue> parseSpec(func::FuncOp function, unsigned index,
   return value;
 }
 
-FailureOr<SmallVector<HostValue>>
-streamhal::exec::makeArguments(func::FuncOp function,
-                               ArrayRef<std::string> specs, uint64_t seed,
-                               ArrayRef<int64_t> dims) {
-  if (function.isExternal())
-    return function.emitError() << "has no body to run";
-  Block &entry = function.getBody().front();
-  unsigned count = function.getNumArguments();
-  if (specs.size() > count)
-    return function.emitError() << "takes " << count << " arguments but "
-                                << specs.size() << " --input were given";
-  SmallVector<HostValue> values(count);
-  SmallVector<bool> done(count, false);
-  size_t nextDim = 0;
-  auto takeDim = [&](int64_t fallback) {
-    return nextDim < dims.size() ? dims[nextDim++] : fallback;
-  };
+namespace {
+/// (tensor argument, dim) -> the index argument that spells that dim.
+using DimArguments = std::map<std::pair<unsigned, unsigned>, unsigned>;
 
-  // Explicit inputs.
-  for (auto [index, spec] : llvm::enumerate(specs)) {
-    if (spec.empty())
-      continue;
-    FailureOr<HostValue> value = parseSpec(function, index, spec);
-    if (failed(value))
-      return failure();
-    values[index] = std::move(*value);
+/// The arguments being built: their values and which are done.
+struct ArgumentValues {
+  ArgumentValues(func::FuncOp function, ArrayRef<int64_t> dims, unsigned count)
+      : function(function), dims(dims), values(count), done(count, false) {}
+
+  /// The next value of `dims`, or `fallback` once they are used up.
+  int64_t takeDim(int64_t fallback) {
+    return nextDim < dims.size() ? dims[nextDim++] : fallback;
+  }
+  /// Makes index argument `index` the scalar `extent`.
+  void setIndex(unsigned index, int64_t extent) {
+    HostValue &value = values[index];
+    value.isScalar = true;
+    value.scalarType = function.getArgumentTypes()[index];
+    value.scalarBits = static_cast<uint64_t>(extent);
     done[index] = true;
   }
 
-  // Which index argument spells each dynamic dim of a tensor argument:
-  // (tensor argument, dim) -> index argument.
-  std::map<std::pair<unsigned, unsigned>, unsigned> dimArguments;
+  func::FuncOp function;
+  ArrayRef<int64_t> dims;
+  size_t nextDim = 0;
+  SmallVector<HostValue> values;
+  SmallVector<bool> done;
+};
+} // namespace
+
+/// Which index argument of `entry` spells each dynamic dim of a tensor
+/// argument, as the shape-aware ops of `function` use them.
+static DimArguments findDimArguments(func::FuncOp function, Block &entry) {
+  DimArguments dimArguments;
   function.walk([&](util::ShapeAwareOpInterface shaped) {
     for (OpOperand &operand : shaped->getOpOperands()) {
       auto tensorArgument = dyn_cast<BlockArgument>(operand.get());
@@ -204,16 +206,17 @@ streamhal::exec::makeArguments(func::FuncOp function,
       }
     }
   });
-  auto setIndex = [&](unsigned index, int64_t extent) {
-    HostValue &value = values[index];
-    value.isScalar = true;
-    value.scalarType = function.getArgumentTypes()[index];
-    value.scalarBits = static_cast<uint64_t>(extent);
-    done[index] = true;
-  };
+  return dimArguments;
+}
 
-  // Seeded tensors and buffer views; a dim spelled by an index argument
-  // takes (or gives) that argument's value.
+/// Seeded tensors and buffer views; a dim spelled by an index argument
+/// takes (or gives) that argument's value.
+static LogicalResult seedTensors(ArgumentValues &args, Block &entry,
+                                 unsigned count, uint64_t seed,
+                                 const DimArguments &dimArguments) {
+  func::FuncOp function = args.function;
+  SmallVector<HostValue> &values = args.values;
+  SmallVector<bool> &done = args.done;
   for (unsigned index = 0; index < count; ++index) {
     BlockArgument argument = entry.getArgument(index);
     Type type = argument.getType();
@@ -227,7 +230,7 @@ streamhal::exec::makeArguments(func::FuncOp function,
                                                : SmallVector<int64_t>())) {
         auto it = dimArguments.find({index, unsigned(d)});
         if (it != dimArguments.end() && !done[it->second])
-          setIndex(it->second, dim);
+          args.setIndex(it->second, dim);
       }
       continue;
     }
@@ -246,9 +249,9 @@ streamhal::exec::makeArguments(func::FuncOp function,
         shape.push_back(static_cast<int64_t>(values[it->second].scalarBits));
         continue;
       }
-      shape.push_back(takeDim(kDefaultDim));
+      shape.push_back(args.takeDim(kDefaultDim));
       if (it != dimArguments.end())
-        setIndex(it->second, shape.back());
+        args.setIndex(it->second, shape.back());
     }
     int64_t size =
         getByteSize(shape, getElementBytes(tensorType.getElementType()));
@@ -265,20 +268,27 @@ streamhal::exec::makeArguments(func::FuncOp function,
     SplitMix64(hash.get()).fill(value.bytes);
     done[index] = true;
   }
+  return success();
+}
 
-  // Remaining scalars.
+/// The scalars no input and no tensor's dim gave a value: index arguments
+/// take the next value of `dims` (or kDefaultIndex), others small seeded
+/// values.
+static LogicalResult seedScalars(ArgumentValues &args, unsigned count,
+                                 uint64_t seed) {
+  func::FuncOp function = args.function;
   for (unsigned index = 0; index < count; ++index) {
-    if (done[index])
+    if (args.done[index])
       continue;
     Type type = function.getArgumentTypes()[index];
     if (getScalarWidth(type) == 0)
       return function.emitError() << "argument " << index << " of type " << type
                                   << " cannot be made from a seed";
-    HostValue &value = values[index];
+    HostValue &value = args.values[index];
     value.isScalar = true;
     value.scalarType = type;
     if (isa<IndexType>(type)) {
-      value.scalarBits = static_cast<uint64_t>(takeDim(kDefaultIndex));
+      value.scalarBits = static_cast<uint64_t>(args.takeDim(kDefaultIndex));
     } else {
       Fnv1a64 hash;
       hash.addU64(seed);
@@ -287,5 +297,36 @@ streamhal::exec::makeArguments(func::FuncOp function,
       value.scalarBits = SplitMix64(hash.get()).next() % 64;
     }
   }
-  return values;
+  return success();
+}
+
+FailureOr<SmallVector<HostValue>>
+streamhal::exec::makeArguments(func::FuncOp function,
+                               ArrayRef<std::string> specs, uint64_t seed,
+                               ArrayRef<int64_t> dims) {
+  if (function.isExternal())
+    return function.emitError() << "has no body to run";
+  Block &entry = function.getBody().front();
+  unsigned count = function.getNumArguments();
+  if (specs.size() > count)
+    return function.emitError() << "takes " << count << " arguments but "
+                                << specs.size() << " --input were given";
+  ArgumentValues args(function, dims, count);
+
+  // Explicit inputs.
+  for (auto [index, spec] : llvm::enumerate(specs)) {
+    if (spec.empty())
+      continue;
+    FailureOr<HostValue> value = parseSpec(function, index, spec);
+    if (failed(value))
+      return failure();
+    args.values[index] = std::move(*value);
+    args.done[index] = true;
+  }
+
+  DimArguments dimArguments = findDimArguments(function, entry);
+  if (failed(seedTensors(args, entry, count, seed, dimArguments)) ||
+      failed(seedScalars(args, count, seed)))
+    return failure();
+  return std::move(args.values);
 }

@@ -247,17 +247,10 @@ ExecutorImpl::getIndices(Frame &frame, ValueRange values, Operation *user) {
 // Running functions
 //===----------------------------------------------------------------------===//
 
-FailureOr<SmallVector<HostValue>>
-ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
-  // Loading the module runs its initializers, before any function.
-  if (failed(runInitializers()))
-    return failure();
-  if (function.isExternal())
-    return function.emitError() << "has no body to run";
-  if (arguments.size() != function.getNumArguments())
-    return function.emitError()
-           << "takes " << function.getNumArguments() << " arguments but "
-           << arguments.size() << " were given";
+/// The runtime values of `arguments`, the host values a run of `function`
+/// gets: each buffer-like one in a fresh root buffer of its bytes.
+static FailureOr<SmallVector<RuntimeValue>>
+makeRuntimeArguments(func::FuncOp function, ArrayRef<HostValue> arguments) {
   SmallVector<RuntimeValue> values;
   for (auto [index, type, host] :
        llvm::enumerate(function.getArgumentTypes(), arguments)) {
@@ -293,11 +286,105 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
                                   << type << " which the executor cannot pass";
     }
   }
+  return values;
+}
+
+/// The element type of a buffer view's `elementType` encoding.
+static Type getViewElementType(MLIRContext *context, int32_t elementType) {
+  uint32_t bits = hal::getElementBitWidth(elementType);
+  uint32_t kind = static_cast<uint32_t>(elementType) >> 24;
+  if (kind == 3 && bits == 32)
+    return Float32Type::get(context);
+  if (kind == 3 && bits == 16)
+    return Float16Type::get(context);
+  if (kind == 3 && bits == 64)
+    return Float64Type::get(context);
+  if (kind == 4 && bits == 16)
+    return BFloat16Type::get(context);
+  return IntegerType::get(context, bits);
+}
+
+/// Result `index` of a run of `function`, `result`, as a host value.
+static FailureOr<HostValue> makeHostResult(ExecutorImpl &exec,
+                                           func::FuncOp function, size_t index,
+                                           const RuntimeValue &result) {
+  HostValue host;
+  Type type = function.getResultTypes()[index];
+  if (auto *scalar = std::get_if<ScalarValue>(&result)) {
+    host.isScalar = true;
+    host.scalarType = type;
+    host.scalarBits = scalar->bits;
+    unsigned bytes = (getScalarWidth(type) + 7) / 8;
+    for (unsigned i = 0; i < bytes; ++i)
+      host.bytes.push_back(static_cast<uint8_t>(scalar->bits >> (8 * i)));
+    return host;
+  }
+  if (auto *tensor = std::get_if<TensorValue>(&result)) {
+    int64_t size =
+        getByteSize(tensor->shape, getElementBytes(tensor->elementType));
+    host.bytes.assign(tensor->bytes->begin(), tensor->bytes->begin() + size);
+    host.shape = tensor->shape;
+    host.elementType = tensor->elementType;
+    host.identity = tensor->getIdentity();
+    return host;
+  }
+  BufferRef buffer;
+  if (auto *view = std::get_if<BufferViewValue>(&result)) {
+    buffer = view->buffer;
+    host.identity = view->identity ? view->identity : buffer.root.get();
+    host.shape = view->shape;
+    host.elementType =
+        getViewElementType(function.getContext(), view->elementType);
+  } else if (auto *ref = std::get_if<BufferRef>(&result)) {
+    buffer = *ref;
+  } else {
+    return function.emitError()
+           << "result " << index << " has no value the executor can read";
+  }
+  if (buffer.length > kMaxGrowableLength)
+    return function.emitError()
+           << "result " << index << " is a buffer of " << buffer.length
+           << " bytes, more than the executor materializes";
+  if (failed(exec.reserveMemory(function, buffer.length,
+                                "result " + Twine(index))))
+    return failure();
+  if (failed(exec.checkRange(function, buffer, "result")) ||
+      failed(exec.checkHostAccess(function, buffer,
+                                  "returns to the host (result " +
+                                      Twine(index) + ")")))
+    return failure();
+  if (std::optional<int64_t> poison =
+          buffer.root->findUninitialized(buffer.offset, buffer.length))
+    return function.emitError()
+           << "result " << index << " holds uninitialized bytes (byte "
+           << *poison - buffer.offset << " of " << buffer.length
+           << " was never written)";
+  host.bytes = buffer.root->readBytes(buffer.offset, buffer.length);
+  host.root = buffer.root;
+  host.rootOffset = buffer.offset;
+  return host;
+}
+
+FailureOr<SmallVector<HostValue>>
+ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
+  // Loading the module runs its initializers, before any function.
+  if (failed(runInitializers()))
+    return failure();
+  if (function.isExternal())
+    return function.emitError() << "has no body to run";
+  if (arguments.size() != function.getNumArguments())
+    return function.emitError()
+           << "takes " << function.getNumArguments() << " arguments but "
+           << arguments.size() << " were given";
+  FailureOr<SmallVector<RuntimeValue>> values =
+      makeRuntimeArguments(function, arguments);
+  if (failed(values))
+    return failure();
   SmallVector<RuntimeValue> results;
-  if (failed(callFunction(function, values, results, 0)))
+  if (failed(callFunction(function, *values, results, 0)))
     return failure();
   argumentsAfterRun.clear();
-  for (const RuntimeValue &value : values) {
+  for (const RuntimeValue &value : *values) {
     const BufferRef *buffer = std::get_if<BufferRef>(&value);
     if (auto *view = std::get_if<BufferViewValue>(&value))
       buffer = &view->buffer;
@@ -311,70 +398,10 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
 
   SmallVector<HostValue> hostResults;
   for (auto [index, result] : llvm::enumerate(results)) {
-    HostValue host;
-    Type type = function.getResultTypes()[index];
-    if (auto *scalar = std::get_if<ScalarValue>(&result)) {
-      host.isScalar = true;
-      host.scalarType = type;
-      host.scalarBits = scalar->bits;
-      unsigned bytes = (getScalarWidth(type) + 7) / 8;
-      for (unsigned i = 0; i < bytes; ++i)
-        host.bytes.push_back(static_cast<uint8_t>(scalar->bits >> (8 * i)));
-    } else if (auto *tensor = std::get_if<TensorValue>(&result)) {
-      int64_t size =
-          getByteSize(tensor->shape, getElementBytes(tensor->elementType));
-      host.bytes.assign(tensor->bytes->begin(), tensor->bytes->begin() + size);
-      host.shape = tensor->shape;
-      host.elementType = tensor->elementType;
-      host.identity = tensor->getIdentity();
-    } else {
-      BufferRef buffer;
-      if (auto *view = std::get_if<BufferViewValue>(&result)) {
-        buffer = view->buffer;
-        host.identity = view->identity ? view->identity : buffer.root.get();
-        host.shape = view->shape;
-        uint32_t bits = hal::getElementBitWidth(view->elementType);
-        uint32_t kind = static_cast<uint32_t>(view->elementType) >> 24;
-        MLIRContext *context = function.getContext();
-        if (kind == 3 && bits == 32)
-          host.elementType = Float32Type::get(context);
-        else if (kind == 3 && bits == 16)
-          host.elementType = Float16Type::get(context);
-        else if (kind == 3 && bits == 64)
-          host.elementType = Float64Type::get(context);
-        else if (kind == 4 && bits == 16)
-          host.elementType = BFloat16Type::get(context);
-        else
-          host.elementType = IntegerType::get(context, bits);
-      } else if (auto *ref = std::get_if<BufferRef>(&result)) {
-        buffer = *ref;
-      } else {
-        return function.emitError()
-               << "result " << index << " has no value the executor can read";
-      }
-      if (buffer.length > kMaxGrowableLength)
-        return function.emitError()
-               << "result " << index << " is a buffer of " << buffer.length
-               << " bytes, more than the executor materializes";
-      if (failed(
-              reserveMemory(function, buffer.length, "result " + Twine(index))))
-        return failure();
-      if (failed(checkRange(function, buffer, "result")) ||
-          failed(checkHostAccess(function, buffer,
-                                 "returns to the host (result " + Twine(index) +
-                                     ")")))
-        return failure();
-      if (std::optional<int64_t> poison =
-              buffer.root->findUninitialized(buffer.offset, buffer.length))
-        return function.emitError()
-               << "result " << index << " holds uninitialized bytes (byte "
-               << *poison - buffer.offset << " of " << buffer.length
-               << " was never written)";
-      host.bytes = buffer.root->readBytes(buffer.offset, buffer.length);
-      host.root = buffer.root;
-      host.rootOffset = buffer.offset;
-    }
-    hostResults.push_back(std::move(host));
+    FailureOr<HostValue> host = makeHostResult(*this, function, index, result);
+    if (failed(host))
+      return failure();
+    hostResults.push_back(std::move(*host));
   }
   return hostResults;
 }

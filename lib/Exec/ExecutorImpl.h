@@ -285,6 +285,16 @@ public:
   /// Runs `commands` on the reference model (the reference Device).
   mlir::LogicalResult runOnModel(llvm::ArrayRef<Command> commands);
 
+  // HAL-level handlers (HALLevel.cpp)
+
+  /// A fresh allocation of the `sizeValue` bytes `op` asks for
+  /// (hal.allocator.allocate and hal.device.queue.alloca): checked against
+  /// the allocation rule and the executor's 4 GiB, device-only unless
+  /// `memoryTypes` has HostVisible; errors at `op`.
+  mlir::FailureOr<BufferRef> allocateBuffer(mlir::Operation *op, Frame &frame,
+                                            mlir::Value sizeValue,
+                                            hal::MemoryType memoryTypes);
+
   //===--------------------------------------------------------------------===//
   // Device timeline (Timeline.cpp)
   //===--------------------------------------------------------------------===//

@@ -112,172 +112,127 @@ ExecutorImpl::computeWorkgroups(Operation *user, SymbolRefAttr entry,
   return counts;
 }
 
-LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
-  auto op = cast<flow::DispatchOp>(opPtr);
-  FailureOr<SmallVector<int64_t>> workload =
-      getIndices(frame, op.getWorkload(), opPtr);
-  if (failed(workload))
-    return failure();
-  FailureOr<hal::ExecutableEntryPointOp> entryPoint =
-      resolveEntryPoint(*this, opPtr, op.getEntryPoint());
-  if (failed(entryPoint))
-    return failure();
-  hal::InterfaceOp interface = entryPoint->lookupInterface();
-  if (!interface)
-    return op.emitError() << "dispatches an entry point without interface";
-  ArrayAttr bindingsAttr = op.getBindings();
-  if (!bindingsAttr)
-    return op.emitError() << "has no hal.bindings";
+namespace {
+/// The storages of one flow.dispatch's operands and results, made on first
+/// use: an operand's is a copy of its tensor's storage, a tied result's its
+/// operand's, another result's zeroed bytes of its size.
+struct DispatchStorages {
+  DispatchStorages(ExecutorImpl &exec, Frame &frame, flow::DispatchOp op)
+      : exec(exec), frame(frame), op(op), arguments(op.getArguments()),
+        tied(op.getTiedOperandsAttr()) {}
 
-  ValueRange arguments = op.getArguments();
-  ArrayAttr tied = op.getTiedOperandsAttr();
+  /// The storage operand `operand` is bound as.
+  FailureOr<unsigned> getOperandStorage(unsigned operand);
+  /// The storage result `result` is bound as.
+  FailureOr<unsigned> getResultStorage(unsigned result);
+
+  ExecutorImpl &exec;
+  Frame &frame;
+  flow::DispatchOp op;
+  ValueRange arguments;
+  ArrayAttr tied;
   SmallVector<Storage> storages;
   DenseMap<unsigned, unsigned> operandStorage, resultStorage;
+};
+} // namespace
 
-  auto getOperandStorage = [&](unsigned operand) -> FailureOr<unsigned> {
-    auto it = operandStorage.find(operand);
-    if (it != operandStorage.end())
-      return it->second;
-    if (operand >= arguments.size())
-      return op.emitError()
-             << "binds operand " << operand << " of " << arguments.size();
-    Value value = arguments[operand];
-    FailureOr<TensorValue> tensor = get<TensorValue>(frame, value, opPtr);
-    if (failed(tensor))
+FailureOr<unsigned> DispatchStorages::getOperandStorage(unsigned operand) {
+  Operation *opPtr = op;
+  auto it = operandStorage.find(operand);
+  if (it != operandStorage.end())
+    return it->second;
+  if (operand >= arguments.size())
+    return op.emitError() << "binds operand " << operand << " of "
+                          << arguments.size();
+  Value value = arguments[operand];
+  FailureOr<TensorValue> tensor = exec.get<TensorValue>(frame, value, opPtr);
+  if (failed(tensor))
+    return failure();
+  // A tensor's storage may be longer than its value (a constant range
+  // and its aliases): the binding sees the whole storage.
+  Storage storage;
+  storage.bytes.assign(tensor->bytes->begin(), tensor->bytes->end());
+  storage.defined = true;
+  storage.description = "operand " + std::to_string(operand);
+  storages.push_back(std::move(storage));
+  operandStorage[operand] = storages.size() - 1;
+  return storages.size() - 1;
+}
+
+FailureOr<unsigned> DispatchStorages::getResultStorage(unsigned result) {
+  Operation *opPtr = op;
+  auto it = resultStorage.find(result);
+  if (it != resultStorage.end())
+    return it->second;
+  if (result >= op.getNumResults())
+    return op.emitError() << "binds result " << result << " of "
+                          << op.getNumResults();
+  unsigned index;
+  if (std::optional<unsigned> operand =
+          util::getStoredTiedOperandIndex(tied, result)) {
+    FailureOr<unsigned> shared = getOperandStorage(*operand);
+    if (failed(shared))
       return failure();
-    // A tensor's storage may be longer than its value (a constant range
-    // and its aliases): the binding sees the whole storage.
-    Storage storage;
-    storage.bytes.assign(tensor->bytes->begin(), tensor->bytes->end());
-    storage.defined = true;
-    storage.description = "operand " + std::to_string(operand);
-    storages.push_back(std::move(storage));
-    operandStorage[operand] = storages.size() - 1;
-    return storages.size() - 1;
-  };
-  auto getResultStorage = [&](unsigned result) -> FailureOr<unsigned> {
-    auto it = resultStorage.find(result);
-    if (it != resultStorage.end())
-      return it->second;
-    if (result >= op.getNumResults())
+    index = *shared;
+  } else {
+    ValueRange dims = op.getResultDynamicDims(result);
+    auto type = dyn_cast<RankedTensorType>(op.getResult(result).getType());
+    if (!type)
       return op.emitError()
-             << "binds result " << result << " of " << op.getNumResults();
-    unsigned index;
-    if (std::optional<unsigned> operand =
-            util::getStoredTiedOperandIndex(tied, result)) {
-      FailureOr<unsigned> shared = getOperandStorage(*operand);
-      if (failed(shared))
-        return failure();
-      index = *shared;
-    } else {
-      ValueRange dims = op.getResultDynamicDims(result);
-      auto type = dyn_cast<RankedTensorType>(op.getResult(result).getType());
-      if (!type)
-        return op.emitError()
-               << "binds result " << result << " which is not a tensor";
-      SmallVector<int64_t> shape;
-      unsigned next = 0;
-      for (int64_t dim : type.getShape()) {
-        if (!ShapedType::isDynamic(dim)) {
-          shape.push_back(dim);
-          continue;
-        }
-        if (next >= dims.size())
-          return op.emitError() << "lacks a dim of result " << result;
-        FailureOr<int64_t> value = getIndex(frame, dims[next++], opPtr);
-        if (failed(value))
-          return failure();
-        shape.push_back(*value);
+             << "binds result " << result << " which is not a tensor";
+    SmallVector<int64_t> shape;
+    unsigned next = 0;
+    for (int64_t dim : type.getShape()) {
+      if (!ShapedType::isDynamic(dim)) {
+        shape.push_back(dim);
+        continue;
       }
-      int64_t size = getByteSize(shape, getElementBytes(type.getElementType()));
-      if (size < 0 || size > kMaxTensorBytes)
-        return op.emitError() << "has result " << result
-                              << " too large for the executor (4 GiB at most)";
-      Storage storage;
-      storage.bytes.assign(size, 0);
-      storage.description = "result " + std::to_string(result);
-      storages.push_back(std::move(storage));
-      index = storages.size() - 1;
-    }
-    resultStorage[result] = index;
-    return index;
-  };
-
-  // Interface bindings by name.
-  llvm::StringMap<hal::InterfaceBindingOp> interfaceBindings;
-  for (auto binding :
-       interface.getBody().front().getOps<hal::InterfaceBindingOp>())
-    interfaceBindings[binding.getSymName()] = binding;
-  int64_t pushConstantCount = interface.getPushConstantCount();
-  // The vector is sized from the IR: bounded first.
-  if (pushConstantCount < 0 || pushConstantCount > kMaxPushConstants)
-    return op.emitError() << "dispatches an interface declaring "
-                          << pushConstantCount
-                          << " push constants; the executor runs at most "
-                          << kMaxPushConstants;
-  SmallVector<uint32_t> pushConstants(pushConstantCount, 0);
-
-  SmallVector<BoundBinding> bound;
-  auto addBinding = [&](StringRef name, unsigned storage) -> LogicalResult {
-    auto it = interfaceBindings.find(name);
-    if (it == interfaceBindings.end())
-      return op.emitError() << "binds unknown interface binding @" << name;
-    hal::InterfaceBindingOp binding = it->second;
-    auto access = static_cast<uint32_t>(binding.getAccess());
-    bound.push_back(
-        {static_cast<uint32_t>(binding.getSet().getZExtValue()),
-         static_cast<uint32_t>(binding.getBinding().getZExtValue()),
-         (access & static_cast<uint32_t>(hal::MemoryAccess::Read)) != 0,
-         (access & static_cast<uint32_t>(hal::MemoryAccess::Write)) != 0,
-         name.str(), storage});
-    return success();
-  };
-  for (Attribute attr : bindingsAttr) {
-    if (auto operand = dyn_cast<hal::ExOperandBufferAttr>(attr)) {
-      FailureOr<unsigned> storage =
-          getOperandStorage(operand.getOperand().getInt());
-      if (failed(storage) ||
-          failed(addBinding(operand.getBinding().getValue(), *storage)))
-        return failure();
-    } else if (auto result = dyn_cast<hal::ExResultBufferAttr>(attr)) {
-      FailureOr<unsigned> storage =
-          getResultStorage(result.getResult().getInt());
-      if (failed(storage) ||
-          failed(addBinding(result.getBinding().getValue(), *storage)))
-        return failure();
-    } else if (auto constant = dyn_cast<hal::ExPushConstantAttr>(attr)) {
-      int64_t ordinal = constant.getOrdinal().getInt();
-      int64_t operand = constant.getOperand().getInt();
-      if (ordinal < 0 || ordinal >= pushConstantCount)
-        return op.emitError()
-               << "sets push constant " << ordinal << " beyond the interface's "
-               << pushConstantCount;
-      if (operand < 0 || operand >= static_cast<int64_t>(arguments.size()))
-        return op.emitError()
-               << "passes operand " << operand << " as a push constant";
-      FailureOr<ScalarValue> value =
-          get<ScalarValue>(frame, arguments[operand], opPtr);
+      if (next >= dims.size())
+        return op.emitError() << "lacks a dim of result " << result;
+      FailureOr<int64_t> value = exec.getIndex(frame, dims[next++], opPtr);
       if (failed(value))
         return failure();
-      pushConstants[ordinal] = static_cast<uint32_t>(value->bits);
-    } else if (auto storageAttr = dyn_cast<hal::ExConstantStorageAttr>(attr)) {
-      FailureOr<BufferRef> ref = getGlobalBufferRange(
-          opPtr, storageAttr.getStorage().getValue(),
-          storageAttr.getOffset().getInt(), storageAttr.getLength().getInt());
-      if (failed(ref))
-        return failure();
-      Storage storage;
-      storage.bytes = ref->root->readBytes(ref->offset, ref->length);
-      storage.defined = true;
-      storage.description = "constant storage";
-      storages.push_back(std::move(storage));
-      if (failed(addBinding(storageAttr.getBinding().getValue(),
-                            storages.size() - 1)))
-        return failure();
-    } else {
-      return op.emitError() << "has a malformed hal.bindings entry " << attr;
+      shape.push_back(*value);
     }
+    int64_t size = getByteSize(shape, getElementBytes(type.getElementType()));
+    if (size < 0 || size > kMaxTensorBytes)
+      return op.emitError() << "has result " << result
+                            << " too large for the executor (4 GiB at most)";
+    Storage storage;
+    storage.bytes.assign(size, 0);
+    storage.description = "result " + std::to_string(result);
+    storages.push_back(std::move(storage));
+    index = storages.size() - 1;
   }
+  resultStorage[result] = index;
+  return index;
+}
+
+/// Adds interface binding `name` of `interfaceBindings`, bound to storage
+/// `storage`, to `bound`.
+static LogicalResult
+addBinding(flow::DispatchOp op,
+           const llvm::StringMap<hal::InterfaceBindingOp> &interfaceBindings,
+           SmallVectorImpl<BoundBinding> &bound, StringRef name,
+           unsigned storage) {
+  auto it = interfaceBindings.find(name);
+  if (it == interfaceBindings.end())
+    return op.emitError() << "binds unknown interface binding @" << name;
+  hal::InterfaceBindingOp binding = it->second;
+  auto access = static_cast<uint32_t>(binding.getAccess());
+  bound.push_back(
+      {static_cast<uint32_t>(binding.getSet().getZExtValue()),
+       static_cast<uint32_t>(binding.getBinding().getZExtValue()),
+       (access & static_cast<uint32_t>(hal::MemoryAccess::Read)) != 0,
+       (access & static_cast<uint32_t>(hal::MemoryAccess::Write)) != 0,
+       name.str(), storage});
+  return success();
+}
+
+/// Sorts `bound` by (set, binding) and drops repeats of one binding on one
+/// storage; fails on one binding of two storages.
+static LogicalResult uniqueBindings(flow::DispatchOp op,
+                                    SmallVectorImpl<BoundBinding> &bound) {
   llvm::stable_sort(bound, [](const BoundBinding &a, const BoundBinding &b) {
     return std::make_pair(a.set, a.binding) < std::make_pair(b.set, b.binding);
   });
@@ -295,12 +250,94 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
     unique.push_back(std::move(binding));
   }
   bound = std::move(unique);
+  return success();
+}
 
-  FailureOr<std::array<uint64_t, 3>> workgroups =
-      computeWorkgroups(opPtr, op.getEntryPoint(), *workload);
-  if (failed(workgroups))
-    return failure();
+/// The `hal.bindings` of `op` on `interface`: the bindings they bind (sorted
+/// and unique, in `bound`) and the push constants they set.
+static LogicalResult
+bindInterface(ExecutorImpl &exec, Frame &frame, flow::DispatchOp op,
+              hal::InterfaceOp interface, ArrayAttr bindingsAttr,
+              DispatchStorages &storages, SmallVectorImpl<BoundBinding> &bound,
+              SmallVector<uint32_t> &pushConstants) {
+  Operation *opPtr = op;
+  ValueRange arguments = op.getArguments();
+  // Interface bindings by name.
+  llvm::StringMap<hal::InterfaceBindingOp> interfaceBindings;
+  for (auto binding :
+       interface.getBody().front().getOps<hal::InterfaceBindingOp>())
+    interfaceBindings[binding.getSymName()] = binding;
+  int64_t pushConstantCount = interface.getPushConstantCount();
+  // The vector is sized from the IR: bounded first.
+  if (pushConstantCount < 0 || pushConstantCount > kMaxPushConstants)
+    return op.emitError() << "dispatches an interface declaring "
+                          << pushConstantCount
+                          << " push constants; the executor runs at most "
+                          << kMaxPushConstants;
+  pushConstants.assign(pushConstantCount, 0);
 
+  for (Attribute attr : bindingsAttr) {
+    if (auto operand = dyn_cast<hal::ExOperandBufferAttr>(attr)) {
+      FailureOr<unsigned> storage =
+          storages.getOperandStorage(operand.getOperand().getInt());
+      if (failed(storage) ||
+          failed(addBinding(op, interfaceBindings, bound,
+                            operand.getBinding().getValue(), *storage)))
+        return failure();
+    } else if (auto result = dyn_cast<hal::ExResultBufferAttr>(attr)) {
+      FailureOr<unsigned> storage =
+          storages.getResultStorage(result.getResult().getInt());
+      if (failed(storage) ||
+          failed(addBinding(op, interfaceBindings, bound,
+                            result.getBinding().getValue(), *storage)))
+        return failure();
+    } else if (auto constant = dyn_cast<hal::ExPushConstantAttr>(attr)) {
+      int64_t ordinal = constant.getOrdinal().getInt();
+      int64_t operand = constant.getOperand().getInt();
+      if (ordinal < 0 || ordinal >= pushConstantCount)
+        return op.emitError()
+               << "sets push constant " << ordinal << " beyond the interface's "
+               << pushConstantCount;
+      if (operand < 0 || operand >= static_cast<int64_t>(arguments.size()))
+        return op.emitError()
+               << "passes operand " << operand << " as a push constant";
+      FailureOr<ScalarValue> value =
+          exec.get<ScalarValue>(frame, arguments[operand], opPtr);
+      if (failed(value))
+        return failure();
+      pushConstants[ordinal] = static_cast<uint32_t>(value->bits);
+    } else if (auto storageAttr = dyn_cast<hal::ExConstantStorageAttr>(attr)) {
+      FailureOr<BufferRef> ref = exec.getGlobalBufferRange(
+          opPtr, storageAttr.getStorage().getValue(),
+          storageAttr.getOffset().getInt(), storageAttr.getLength().getInt());
+      if (failed(ref))
+        return failure();
+      Storage storage;
+      storage.bytes = ref->root->readBytes(ref->offset, ref->length);
+      storage.defined = true;
+      storage.description = "constant storage";
+      storages.storages.push_back(std::move(storage));
+      if (failed(addBinding(op, interfaceBindings, bound,
+                            storageAttr.getBinding().getValue(),
+                            storages.storages.size() - 1)))
+        return failure();
+    } else {
+      return op.emitError() << "has a malformed hal.bindings entry " << attr;
+    }
+  }
+  return uniqueBindings(op, bound);
+}
+
+/// Runs the dispatch model of `op` over the storages of `bound`: checks that
+/// every read binding was written, traces the dispatch and fills the write
+/// bindings.
+static LogicalResult
+runDispatchModel(ExecutorImpl &exec, flow::DispatchOp op,
+                 ArrayRef<BoundBinding> bound,
+                 SmallVectorImpl<Storage> &storages,
+                 const SmallVector<uint32_t> &pushConstants,
+                 const std::array<uint64_t, 3> &workgroups) {
+  Operation *opPtr = op;
   DispatchInputs inputs;
   inputs.entrySymbol = formatEntry(op.getEntryPoint());
   DispatchRecord record;
@@ -318,9 +355,9 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
     record.reads.push_back({binding.set, binding.binding, storage.bytes, {}});
   }
   inputs.pushConstants = pushConstants;
-  inputs.workgroups = *workgroups;
+  inputs.workgroups = workgroups;
   record.pushConstants = pushConstants;
-  record.workgroups = *workgroups;
+  record.workgroups = workgroups;
   uint64_t hash = hashDispatchInputs(inputs);
   for (const BoundBinding &binding : bound) {
     if (!binding.writes)
@@ -329,13 +366,21 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
     expandDispatchOutput(hash, binding.set, binding.binding, storage.bytes);
     storage.defined = true;
   }
-  trace.push_back(std::move(record));
+  exec.trace.push_back(std::move(record));
+  return success();
+}
 
+/// Gives each result of `op` the tensor its storage holds after the
+/// dispatch.
+static LogicalResult bindDispatchResults(ExecutorImpl &exec, Frame &frame,
+                                         flow::DispatchOp op,
+                                         DispatchStorages &storages) {
+  Operation *opPtr = op;
   for (unsigned r = 0; r < op.getNumResults(); ++r) {
-    FailureOr<unsigned> storageIndex = getResultStorage(r);
+    FailureOr<unsigned> storageIndex = storages.getResultStorage(r);
     if (failed(storageIndex))
       return failure();
-    Storage &storage = storages[*storageIndex];
+    Storage &storage = storages.storages[*storageIndex];
     if (!storage.defined)
       return op.emitError()
              << "result " << r << " is written by no binding of the dispatch";
@@ -348,7 +393,7 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
         shape.push_back(dim);
         continue;
       }
-      FailureOr<int64_t> value = getIndex(frame, dims[next++], opPtr);
+      FailureOr<int64_t> value = exec.getIndex(frame, dims[next++], opPtr);
       if (failed(value))
         return failure();
       shape.push_back(*value);
@@ -364,4 +409,39 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
                     shape, type.getElementType()};
   }
   return success();
+}
+
+LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
+  auto op = cast<flow::DispatchOp>(opPtr);
+  FailureOr<SmallVector<int64_t>> workload =
+      getIndices(frame, op.getWorkload(), opPtr);
+  if (failed(workload))
+    return failure();
+  FailureOr<hal::ExecutableEntryPointOp> entryPoint =
+      resolveEntryPoint(*this, opPtr, op.getEntryPoint());
+  if (failed(entryPoint))
+    return failure();
+  hal::InterfaceOp interface = entryPoint->lookupInterface();
+  if (!interface)
+    return op.emitError() << "dispatches an entry point without interface";
+  ArrayAttr bindingsAttr = op.getBindings();
+  if (!bindingsAttr)
+    return op.emitError() << "has no hal.bindings";
+
+  DispatchStorages storages(*this, frame, op);
+  SmallVector<BoundBinding> bound;
+  SmallVector<uint32_t> pushConstants;
+  if (failed(bindInterface(*this, frame, op, interface, bindingsAttr, storages,
+                           bound, pushConstants)))
+    return failure();
+
+  FailureOr<std::array<uint64_t, 3>> workgroups =
+      computeWorkgroups(opPtr, op.getEntryPoint(), *workload);
+  if (failed(workgroups))
+    return failure();
+
+  if (failed(runDispatchModel(*this, op, bound, storages.storages,
+                              pushConstants, *workgroups)))
+    return failure();
+  return bindDispatchResults(*this, frame, op, storages);
 }

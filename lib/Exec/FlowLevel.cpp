@@ -218,263 +218,331 @@ static TensorValue makeTensor(std::vector<uint8_t> bytes,
                      std::move(shape), elementType};
 }
 
+//===----------------------------------------------------------------------===//
+// Flow-level op handlers
+//===----------------------------------------------------------------------===//
+
+/// flow.ex.stream.fragment: runs its body on the captured values.
+static LogicalResult runStreamFragment(ExecutorImpl &exec, Frame &frame,
+                                       flow::ExStreamFragmentOp fragment,
+                                       unsigned depth) {
+  Operation *op = fragment;
+  Frame inner;
+  Block &body = fragment.getBody().front();
+  for (auto [argument, operand] :
+       llvm::zip(body.getArguments(), fragment.getArguments())) {
+    auto it = frame.find(operand);
+    if (it == frame.end())
+      return fragment.emitError() << "captures a value with no value";
+    inner[argument] = it->second;
+  }
+  SmallVector<RuntimeValue> results;
+  if (failed(exec.runBlock(body, inner, results, depth)))
+    return failure();
+  for (auto [result, value] : llvm::zip(fragment.getResults(), results))
+    frame[result] = value;
+  for (OpResult result : fragment.getResults())
+    if (isa<RankedTensorType>(result.getType()) &&
+        failed(checkDeclaredShape(
+            exec, frame, op, result,
+            fragment.getResultDynamicDims(result.getResultNumber()), "result",
+            result.getResultNumber())))
+      return failure();
+  return success();
+}
+
+/// flow.tensor.splat: a tensor of one repeated scalar.
+static LogicalResult runTensorSplat(ExecutorImpl &exec, Frame &frame,
+                                    flow::TensorSplatOp splat) {
+  Operation *op = splat;
+  FailureOr<ScalarValue> value =
+      exec.get<ScalarValue>(frame, splat.getValue(), op);
+  FailureOr<SmallVector<int64_t>> shape =
+      resolveResultShape(exec, frame, op, 0);
+  if (failed(value) || failed(shape))
+    return failure();
+  Type elementType = splat.getType().getElementType();
+  int64_t elementBytes = getElementBytes(elementType);
+  int64_t count = getByteSize(*shape, 1);
+  std::vector<uint8_t> bytes;
+  bytes.reserve(count * elementBytes);
+  for (int64_t i = 0; i < count; ++i)
+    appendScalar(value->bits, elementBytes, bytes);
+  frame[splat.getResult()] = makeTensor(std::move(bytes), *shape, elementType);
+  return success();
+}
+
+/// flow.tensor.clone: a copy of the value's bytes in storage of its own.
+static LogicalResult runTensorClone(ExecutorImpl &exec, Frame &frame,
+                                    flow::TensorCloneOp clone) {
+  Operation *op = clone;
+  FailureOr<TensorValue> source =
+      exec.get<TensorValue>(frame, clone.getOperand(), op);
+  if (failed(source))
+    return failure();
+  int64_t size = tensorByteSize(*source);
+  frame[clone.getResult()] =
+      makeTensor(std::vector<uint8_t>(source->bytes->begin(),
+                                      source->bytes->begin() + size),
+                 source->shape, source->elementType);
+  return success();
+}
+
+/// flow.tensor.slice: a box of the source.
+static LogicalResult runTensorSlice(ExecutorImpl &exec, Frame &frame,
+                                    flow::TensorSliceOp slice) {
+  Operation *op = slice;
+  FailureOr<TensorValue> source =
+      exec.get<TensorValue>(frame, slice.getSource(), op);
+  FailureOr<SmallVector<int64_t>> start =
+      exec.getIndices(frame, slice.getStartIndices(), op);
+  FailureOr<SmallVector<int64_t>> shape =
+      resolveResultShape(exec, frame, op, 0);
+  if (failed(source) || failed(start) || failed(shape) ||
+      failed(checkBox(op, source->shape, *start, *shape, "source")))
+    return failure();
+  int64_t elementBytes = getElementBytes(source->elementType);
+  std::vector<uint8_t> bytes(getByteSize(*shape, elementBytes));
+  SmallVector<int64_t> zero(shape->size(), 0);
+  copyBox(*source->bytes, source->shape, *start, bytes, *shape, zero, *shape,
+          elementBytes);
+  frame[slice.getResult()] =
+      makeTensor(std::move(bytes), *shape, source->elementType);
+  return success();
+}
+
+/// flow.tensor.update: the target with a box replaced by the update.
+static LogicalResult runTensorUpdate(ExecutorImpl &exec, Frame &frame,
+                                     flow::TensorUpdateOp update) {
+  Operation *op = update;
+  FailureOr<TensorValue> value =
+      exec.get<TensorValue>(frame, update.getUpdate(), op);
+  FailureOr<TensorValue> target =
+      exec.get<TensorValue>(frame, update.getTarget(), op);
+  FailureOr<SmallVector<int64_t>> start =
+      exec.getIndices(frame, update.getStartIndices(), op);
+  if (failed(value) || failed(target) || failed(start) ||
+      failed(checkBox(op, target->shape, *start, value->shape, "target")))
+    return failure();
+  int64_t elementBytes = getElementBytes(target->elementType);
+  SmallVector<int64_t> zero(value->shape.size(), 0);
+  // A target this update is the only user of, defined in its block
+  // (each run of the block defines it again), whose bytes nothing else
+  // holds, is updated in its own storage: a chain of updates into one
+  // concatenation then costs its pieces, not a copy of the whole
+  // target per piece.
+  Value targetValue = update.getTarget();
+  std::shared_ptr<const std::vector<uint8_t>> storage =
+      std::move(target->bytes);
+  if (targetValue.hasOneUse() &&
+      targetValue.getParentBlock() == update->getBlock() && !target->identity) {
+    frame.erase(targetValue);
+    if (storage.use_count() == 1) {
+      // Made non-const by makeTensor; only this value refers to it.
+      auto &bytes = const_cast<std::vector<uint8_t> &>(*storage);
+      copyBox(*value->bytes, value->shape, zero, bytes, target->shape, *start,
+              value->shape, elementBytes);
+      frame[update.getResult()] =
+          TensorValue{std::move(storage), target->shape, target->elementType};
+      return success();
+    }
+  }
+  // Otherwise the target's whole storage carries over into a copy.
+  std::vector<uint8_t> bytes(*storage);
+  copyBox(*value->bytes, value->shape, zero, bytes, target->shape, *start,
+          value->shape, elementBytes);
+  frame[update.getResult()] =
+      makeTensor(std::move(bytes), target->shape, target->elementType);
+  return success();
+}
+
+/// flow.tensor.reshape: the same storage with another shape.
+static LogicalResult runTensorReshape(ExecutorImpl &exec, Frame &frame,
+                                      flow::TensorReshapeOp reshape) {
+  Operation *op = reshape;
+  FailureOr<TensorValue> source =
+      exec.get<TensorValue>(frame, reshape.getSource(), op);
+  FailureOr<SmallVector<int64_t>> shape =
+      resolveResultShape(exec, frame, op, 0);
+  if (failed(source) || failed(shape))
+    return failure();
+  Type elementType = reshape.getType().getElementType();
+  if (getByteSize(*shape, getElementBytes(elementType)) !=
+      tensorByteSize(*source))
+    return reshape.emitError()
+           << "reshapes " << tensorByteSize(*source) << " bytes into "
+           << getByteSize(*shape, getElementBytes(elementType));
+  frame[reshape.getResult()] = TensorValue{source->bytes, *shape, elementType};
+  return success();
+}
+
+/// flow.tensor.load: one element as a scalar.
+static LogicalResult runTensorLoad(ExecutorImpl &exec, Frame &frame,
+                                   flow::TensorLoadOp load) {
+  Operation *op = load;
+  FailureOr<TensorValue> source =
+      exec.get<TensorValue>(frame, load.getSource(), op);
+  FailureOr<SmallVector<int64_t>> indices =
+      exec.getIndices(frame, load.getIndices(), op);
+  if (failed(source) || failed(indices))
+    return failure();
+  SmallVector<int64_t> one(source->shape.size(), 1);
+  if (failed(checkBox(op, source->shape, *indices, one, "tensor")))
+    return failure();
+  int64_t elementBytes = getElementBytes(source->elementType);
+  int64_t offset = 0;
+  for (size_t d = 0; d < indices->size(); ++d)
+    offset = offset * source->shape[d] + (*indices)[d];
+  uint64_t bits = 0;
+  for (int64_t i = 0; i < elementBytes && i < 8; ++i)
+    bits |= uint64_t((*source->bytes)[offset * elementBytes + i]) << (8 * i);
+  unsigned width = getScalarWidth(load.getType());
+  if (width < 64)
+    bits &= (uint64_t(1) << width) - 1;
+  frame[load.getResult()] = ScalarValue{bits};
+  return success();
+}
+
+/// flow.tensor.store: a copy of the target with one element replaced.
+static LogicalResult runTensorStore(ExecutorImpl &exec, Frame &frame,
+                                    flow::TensorStoreOp store) {
+  Operation *op = store;
+  FailureOr<TensorValue> target =
+      exec.get<TensorValue>(frame, store.getTarget(), op);
+  FailureOr<ScalarValue> value =
+      exec.get<ScalarValue>(frame, store.getValue(), op);
+  FailureOr<SmallVector<int64_t>> indices =
+      exec.getIndices(frame, store.getIndices(), op);
+  if (failed(target) || failed(value) || failed(indices))
+    return failure();
+  SmallVector<int64_t> one(target->shape.size(), 1);
+  if (failed(checkBox(op, target->shape, *indices, one, "tensor")))
+    return failure();
+  int64_t elementBytes = getElementBytes(target->elementType);
+  int64_t offset = 0;
+  for (size_t d = 0; d < indices->size(); ++d)
+    offset = offset * target->shape[d] + (*indices)[d];
+  std::vector<uint8_t> bytes(*target->bytes);
+  std::vector<uint8_t> element;
+  appendScalar(value->bits, elementBytes, element);
+  std::copy(element.begin(), element.end(),
+            bytes.begin() + offset * elementBytes);
+  frame[store.getResult()] =
+      makeTensor(std::move(bytes), target->shape, target->elementType);
+  return success();
+}
+
+/// hal.constant.subspan: a tensor of a constant pool's byte range.
+static LogicalResult runConstantSubspan(ExecutorImpl &exec, Frame &frame,
+                                        hal::ConstantSubspanOp subspan) {
+  Operation *op = subspan;
+  auto range = subspan.getRuntimeRange();
+  FailureOr<SmallVector<int64_t>> shape =
+      resolveResultShape(exec, frame, op, 0);
+  if (failed(shape))
+    return failure();
+  Type elementType = subspan.getType().getElementType();
+  int64_t size = getByteSize(*shape, getElementBytes(elementType));
+  if (size > range.getLength())
+    return subspan.emitError()
+           << "views " << size << " bytes but its byte range holds "
+           << range.getLength();
+  // The value's storage is the whole byte range (when it can be
+  // materialized): what the lowering binds for it and its aliases,
+  // unless the fragment returns that storage (then it is an output of
+  // exactly the value's size).
+  int64_t storageSize = range.getLength() <= kMaxTensorBytes &&
+                                !isStorageReturned(subspan.getResult())
+                            ? range.getLength()
+                            : size;
+  FailureOr<BufferRef> ref = exec.getGlobalBufferRange(
+      op, subspan.getRuntimeBuffer(), range.getOffset(), storageSize);
+  if (failed(ref))
+    return failure();
+  frame[subspan.getResult()] = makeTensor(
+      ref->root->readBytes(ref->offset, storageSize), *shape, elementType);
+  return success();
+}
+
+/// hal.tensor.cast: a buffer view as a tensor, or a tensor as a buffer view.
+static LogicalResult runTensorCast(ExecutorImpl &exec, Frame &frame,
+                                   hal::TensorCastOp castOp) {
+  Operation *op = castOp;
+  if (isa<hal::BufferViewType>(castOp.getSource().getType())) {
+    FailureOr<BufferViewValue> view =
+        exec.get<BufferViewValue>(frame, castOp.getSource(), op);
+    FailureOr<SmallVector<int64_t>> shape =
+        resolveShape(exec, frame, op, castOp.getType(), castOp.getTargetDims());
+    if (failed(view) || failed(shape) ||
+        failed(exec.checkRange(op, view->buffer, "buffer view")))
+      return failure();
+    Type elementType =
+        cast<RankedTensorType>(castOp.getType()).getElementType();
+    int64_t size = getByteSize(*shape, getElementBytes(elementType));
+    if (size > view->buffer.length)
+      return castOp.emitError() << "views " << size << " bytes of a "
+                                << view->buffer.length << "-byte buffer";
+    TensorValue result =
+        makeTensor(view->buffer.root->readBytes(view->buffer.offset, size),
+                   *shape, elementType);
+    // A cast changes the type, not the value.
+    result.identity = view->identity ? view->identity : view->buffer.root.get();
+    frame[castOp.getResult()] = std::move(result);
+    return success();
+  }
+  FailureOr<TensorValue> tensor =
+      exec.get<TensorValue>(frame, castOp.getSource(), op);
+  if (failed(tensor))
+    return failure();
+  std::optional<int32_t> encoded =
+      hal::getElementTypeValue(tensor->elementType);
+  if (!encoded)
+    return castOp.emitError() << "has no element type encoding";
+  int64_t size = tensorByteSize(*tensor);
+  auto root = std::make_shared<RootBuffer>(RootBuffer::withContents(
+      "buffer view", ArrayRef<uint8_t>(*tensor->bytes).take_front(size)));
+  frame[castOp.getResult()] =
+      BufferViewValue{BufferRef{root, 0, size}, tensor->shape, *encoded,
+                      hal::kDenseRowMajorEncoding, tensor->getIdentity()};
+  return success();
+}
+
 std::optional<LogicalResult>
 ExecutorImpl::runFlowOp(Operation &op, Frame &frame, unsigned depth) {
   Operation *opPtr = &op;
   if (failed(checkOperandShapes(*this, frame, opPtr)))
     return failure();
   return llvm::TypeSwitch<Operation *, std::optional<LogicalResult>>(opPtr)
-      .Case([&](flow::ExStreamFragmentOp fragment) -> LogicalResult {
-        Frame inner;
-        Block &body = fragment.getBody().front();
-        for (auto [argument, operand] :
-             llvm::zip(body.getArguments(), fragment.getArguments())) {
-          auto it = frame.find(operand);
-          if (it == frame.end())
-            return fragment.emitError() << "captures a value with no value";
-          inner[argument] = it->second;
-        }
-        SmallVector<RuntimeValue> results;
-        if (failed(runBlock(body, inner, results, depth)))
-          return failure();
-        for (auto [result, value] : llvm::zip(fragment.getResults(), results))
-          frame[result] = value;
-        for (OpResult result : fragment.getResults())
-          if (isa<RankedTensorType>(result.getType()) &&
-              failed(checkDeclaredShape(
-                  *this, frame, opPtr, result,
-                  fragment.getResultDynamicDims(result.getResultNumber()),
-                  "result", result.getResultNumber())))
-            return failure();
-        return success();
+      .Case([&](flow::ExStreamFragmentOp fragment) {
+        return runStreamFragment(*this, frame, fragment, depth);
       })
       .Case([&](flow::DispatchOp) { return runFlowDispatch(opPtr, frame); })
-      .Case([&](flow::TensorSplatOp splat) -> LogicalResult {
-        FailureOr<ScalarValue> value =
-            get<ScalarValue>(frame, splat.getValue(), opPtr);
-        FailureOr<SmallVector<int64_t>> shape =
-            resolveResultShape(*this, frame, opPtr, 0);
-        if (failed(value) || failed(shape))
-          return failure();
-        Type elementType = splat.getType().getElementType();
-        int64_t elementBytes = getElementBytes(elementType);
-        int64_t count = getByteSize(*shape, 1);
-        std::vector<uint8_t> bytes;
-        bytes.reserve(count * elementBytes);
-        for (int64_t i = 0; i < count; ++i)
-          appendScalar(value->bits, elementBytes, bytes);
-        frame[splat.getResult()] =
-            makeTensor(std::move(bytes), *shape, elementType);
-        return success();
+      .Case([&](flow::TensorSplatOp splat) {
+        return runTensorSplat(*this, frame, splat);
       })
-      .Case([&](flow::TensorCloneOp clone) -> LogicalResult {
-        FailureOr<TensorValue> source =
-            get<TensorValue>(frame, clone.getOperand(), opPtr);
-        if (failed(source))
-          return failure();
-        int64_t size = tensorByteSize(*source);
-        frame[clone.getResult()] =
-            makeTensor(std::vector<uint8_t>(source->bytes->begin(),
-                                            source->bytes->begin() + size),
-                       source->shape, source->elementType);
-        return success();
+      .Case([&](flow::TensorCloneOp clone) {
+        return runTensorClone(*this, frame, clone);
       })
-      .Case([&](flow::TensorSliceOp slice) -> LogicalResult {
-        FailureOr<TensorValue> source =
-            get<TensorValue>(frame, slice.getSource(), opPtr);
-        FailureOr<SmallVector<int64_t>> start =
-            getIndices(frame, slice.getStartIndices(), opPtr);
-        FailureOr<SmallVector<int64_t>> shape =
-            resolveResultShape(*this, frame, opPtr, 0);
-        if (failed(source) || failed(start) || failed(shape) ||
-            failed(checkBox(opPtr, source->shape, *start, *shape, "source")))
-          return failure();
-        int64_t elementBytes = getElementBytes(source->elementType);
-        std::vector<uint8_t> bytes(getByteSize(*shape, elementBytes));
-        SmallVector<int64_t> zero(shape->size(), 0);
-        copyBox(*source->bytes, source->shape, *start, bytes, *shape, zero,
-                *shape, elementBytes);
-        frame[slice.getResult()] =
-            makeTensor(std::move(bytes), *shape, source->elementType);
-        return success();
+      .Case([&](flow::TensorSliceOp slice) {
+        return runTensorSlice(*this, frame, slice);
       })
-      .Case([&](flow::TensorUpdateOp update) -> LogicalResult {
-        FailureOr<TensorValue> value =
-            get<TensorValue>(frame, update.getUpdate(), opPtr);
-        FailureOr<TensorValue> target =
-            get<TensorValue>(frame, update.getTarget(), opPtr);
-        FailureOr<SmallVector<int64_t>> start =
-            getIndices(frame, update.getStartIndices(), opPtr);
-        if (failed(value) || failed(target) || failed(start) ||
-            failed(
-                checkBox(opPtr, target->shape, *start, value->shape, "target")))
-          return failure();
-        int64_t elementBytes = getElementBytes(target->elementType);
-        SmallVector<int64_t> zero(value->shape.size(), 0);
-        // A target this update is the only user of, defined in its block
-        // (each run of the block defines it again), whose bytes nothing else
-        // holds, is updated in its own storage: a chain of updates into one
-        // concatenation then costs its pieces, not a copy of the whole
-        // target per piece.
-        Value targetValue = update.getTarget();
-        std::shared_ptr<const std::vector<uint8_t>> storage =
-            std::move(target->bytes);
-        if (targetValue.hasOneUse() &&
-            targetValue.getParentBlock() == update->getBlock() &&
-            !target->identity) {
-          frame.erase(targetValue);
-          if (storage.use_count() == 1) {
-            // Made non-const by makeTensor; only this value refers to it.
-            auto &bytes = const_cast<std::vector<uint8_t> &>(*storage);
-            copyBox(*value->bytes, value->shape, zero, bytes, target->shape,
-                    *start, value->shape, elementBytes);
-            frame[update.getResult()] = TensorValue{
-                std::move(storage), target->shape, target->elementType};
-            return success();
-          }
-        }
-        // Otherwise the target's whole storage carries over into a copy.
-        std::vector<uint8_t> bytes(*storage);
-        copyBox(*value->bytes, value->shape, zero, bytes, target->shape, *start,
-                value->shape, elementBytes);
-        frame[update.getResult()] =
-            makeTensor(std::move(bytes), target->shape, target->elementType);
-        return success();
+      .Case([&](flow::TensorUpdateOp update) {
+        return runTensorUpdate(*this, frame, update);
       })
-      .Case([&](flow::TensorReshapeOp reshape) -> LogicalResult {
-        FailureOr<TensorValue> source =
-            get<TensorValue>(frame, reshape.getSource(), opPtr);
-        FailureOr<SmallVector<int64_t>> shape =
-            resolveResultShape(*this, frame, opPtr, 0);
-        if (failed(source) || failed(shape))
-          return failure();
-        Type elementType = reshape.getType().getElementType();
-        if (getByteSize(*shape, getElementBytes(elementType)) !=
-            tensorByteSize(*source))
-          return reshape.emitError()
-                 << "reshapes " << tensorByteSize(*source) << " bytes into "
-                 << getByteSize(*shape, getElementBytes(elementType));
-        frame[reshape.getResult()] =
-            TensorValue{source->bytes, *shape, elementType};
-        return success();
+      .Case([&](flow::TensorReshapeOp reshape) {
+        return runTensorReshape(*this, frame, reshape);
       })
-      .Case([&](flow::TensorLoadOp load) -> LogicalResult {
-        FailureOr<TensorValue> source =
-            get<TensorValue>(frame, load.getSource(), opPtr);
-        FailureOr<SmallVector<int64_t>> indices =
-            getIndices(frame, load.getIndices(), opPtr);
-        if (failed(source) || failed(indices))
-          return failure();
-        SmallVector<int64_t> one(source->shape.size(), 1);
-        if (failed(checkBox(opPtr, source->shape, *indices, one, "tensor")))
-          return failure();
-        int64_t elementBytes = getElementBytes(source->elementType);
-        int64_t offset = 0;
-        for (size_t d = 0; d < indices->size(); ++d)
-          offset = offset * source->shape[d] + (*indices)[d];
-        uint64_t bits = 0;
-        for (int64_t i = 0; i < elementBytes && i < 8; ++i)
-          bits |= uint64_t((*source->bytes)[offset * elementBytes + i])
-                  << (8 * i);
-        unsigned width = getScalarWidth(load.getType());
-        if (width < 64)
-          bits &= (uint64_t(1) << width) - 1;
-        frame[load.getResult()] = ScalarValue{bits};
-        return success();
+      .Case([&](flow::TensorLoadOp load) {
+        return runTensorLoad(*this, frame, load);
       })
-      .Case([&](flow::TensorStoreOp store) -> LogicalResult {
-        FailureOr<TensorValue> target =
-            get<TensorValue>(frame, store.getTarget(), opPtr);
-        FailureOr<ScalarValue> value =
-            get<ScalarValue>(frame, store.getValue(), opPtr);
-        FailureOr<SmallVector<int64_t>> indices =
-            getIndices(frame, store.getIndices(), opPtr);
-        if (failed(target) || failed(value) || failed(indices))
-          return failure();
-        SmallVector<int64_t> one(target->shape.size(), 1);
-        if (failed(checkBox(opPtr, target->shape, *indices, one, "tensor")))
-          return failure();
-        int64_t elementBytes = getElementBytes(target->elementType);
-        int64_t offset = 0;
-        for (size_t d = 0; d < indices->size(); ++d)
-          offset = offset * target->shape[d] + (*indices)[d];
-        std::vector<uint8_t> bytes(*target->bytes);
-        std::vector<uint8_t> element;
-        appendScalar(value->bits, elementBytes, element);
-        std::copy(element.begin(), element.end(),
-                  bytes.begin() + offset * elementBytes);
-        frame[store.getResult()] =
-            makeTensor(std::move(bytes), target->shape, target->elementType);
-        return success();
+      .Case([&](flow::TensorStoreOp store) {
+        return runTensorStore(*this, frame, store);
       })
-      .Case([&](hal::ConstantSubspanOp subspan) -> LogicalResult {
-        auto range = subspan.getRuntimeRange();
-        FailureOr<SmallVector<int64_t>> shape =
-            resolveResultShape(*this, frame, opPtr, 0);
-        if (failed(shape))
-          return failure();
-        Type elementType = subspan.getType().getElementType();
-        int64_t size = getByteSize(*shape, getElementBytes(elementType));
-        if (size > range.getLength())
-          return subspan.emitError()
-                 << "views " << size << " bytes but its byte range holds "
-                 << range.getLength();
-        // The value's storage is the whole byte range (when it can be
-        // materialized): what the lowering binds for it and its aliases,
-        // unless the fragment returns that storage (then it is an output of
-        // exactly the value's size).
-        int64_t storageSize = range.getLength() <= kMaxTensorBytes &&
-                                      !isStorageReturned(subspan.getResult())
-                                  ? range.getLength()
-                                  : size;
-        FailureOr<BufferRef> ref = getGlobalBufferRange(
-            opPtr, subspan.getRuntimeBuffer(), range.getOffset(), storageSize);
-        if (failed(ref))
-          return failure();
-        frame[subspan.getResult()] =
-            makeTensor(ref->root->readBytes(ref->offset, storageSize), *shape,
-                       elementType);
-        return success();
+      .Case([&](hal::ConstantSubspanOp subspan) {
+        return runConstantSubspan(*this, frame, subspan);
       })
-      .Case([&](hal::TensorCastOp castOp) -> LogicalResult {
-        if (isa<hal::BufferViewType>(castOp.getSource().getType())) {
-          FailureOr<BufferViewValue> view =
-              get<BufferViewValue>(frame, castOp.getSource(), opPtr);
-          FailureOr<SmallVector<int64_t>> shape = resolveShape(
-              *this, frame, opPtr, castOp.getType(), castOp.getTargetDims());
-          if (failed(view) || failed(shape) ||
-              failed(checkRange(opPtr, view->buffer, "buffer view")))
-            return failure();
-          Type elementType =
-              cast<RankedTensorType>(castOp.getType()).getElementType();
-          int64_t size = getByteSize(*shape, getElementBytes(elementType));
-          if (size > view->buffer.length)
-            return castOp.emitError() << "views " << size << " bytes of a "
-                                      << view->buffer.length << "-byte buffer";
-          TensorValue result = makeTensor(
-              view->buffer.root->readBytes(view->buffer.offset, size), *shape,
-              elementType);
-          // A cast changes the type, not the value.
-          result.identity =
-              view->identity ? view->identity : view->buffer.root.get();
-          frame[castOp.getResult()] = std::move(result);
-          return success();
-        }
-        FailureOr<TensorValue> tensor =
-            get<TensorValue>(frame, castOp.getSource(), opPtr);
-        if (failed(tensor))
-          return failure();
-        std::optional<int32_t> encoded =
-            hal::getElementTypeValue(tensor->elementType);
-        if (!encoded)
-          return castOp.emitError() << "has no element type encoding";
-        int64_t size = tensorByteSize(*tensor);
-        auto root = std::make_shared<RootBuffer>(RootBuffer::withContents(
-            "buffer view", ArrayRef<uint8_t>(*tensor->bytes).take_front(size)));
-        frame[castOp.getResult()] =
-            BufferViewValue{BufferRef{root, 0, size}, tensor->shape, *encoded,
-                            hal::kDenseRowMajorEncoding, tensor->getIdentity()};
-        return success();
+      .Case([&](hal::TensorCastOp castOp) {
+        return runTensorCast(*this, frame, castOp);
       })
       .Default([](Operation *) { return std::nullopt; });
 }

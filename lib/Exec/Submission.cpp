@@ -254,6 +254,126 @@ static LogicalResult checkRaces(ArrayRef<const Command *> batch) {
   llvm_unreachable("the footprint found a conflict the pairs do not have");
 }
 
+/// Fails with an error at `command`'s op when a byte of `ref`, its `what`,
+/// was never written.
+static LogicalResult checkInitialized(const Command &command,
+                                      const BufferRef &ref, StringRef what) {
+  if (std::optional<int64_t> poison =
+          ref.root->findUninitialized(ref.offset, ref.length))
+    return command.op->emitError()
+           << "reads uninitialized memory: byte " << *poison << " of "
+           << ref.root->getName() << " (in its " << what << " "
+           << describeRange(ref) << ") was never written";
+  return success();
+}
+
+/// Runs a fill command: its pattern over its target, page by page.
+static LogicalResult executeFill(ExecutorImpl &exec, const Command &command) {
+  const BufferRef &target = command.target;
+  if (failed(exec.reserveMemory(
+          command.op,
+          target.root->getUnmaterializedBytes(target.offset, target.length),
+          "the fill")))
+    return failure();
+  // Page by page: a fill of 4 GiB needs no 4 GiB of pattern. Pieces are
+  // a multiple of 4 bytes long, so the pattern runs on.
+  std::vector<uint8_t> piece;
+  for (int64_t done = 0; done < target.length;) {
+    piece.resize(std::min(kPageBytes, target.length - done));
+    for (size_t i = 0; i < piece.size(); ++i)
+      piece[i] = static_cast<uint8_t>(command.pattern >> (8 * (i % 4)));
+    target.root->write(target.offset + done, piece, command.op);
+    done += static_cast<int64_t>(piece.size());
+  }
+  return success();
+}
+
+/// Runs a copy command: its initialized source bytes onto its target.
+static LogicalResult executeCopy(ExecutorImpl &exec, const Command &command) {
+  if (failed(checkInitialized(command, command.source, "source range")) ||
+      failed(
+          exec.reserveMemory(command.op,
+                             command.target.root->getUnmaterializedBytes(
+                                 command.target.offset, command.target.length),
+                             "the copy")))
+    return failure();
+  command.target.root->copyFrom(*command.source.root, command.source.offset,
+                                command.target.offset, command.target.length,
+                                command.op);
+  return success();
+}
+
+/// Runs a dispatch command on the reference model: its outputs from the
+/// hash of its inputs; with `record`, appends it to the dispatch trace.
+static LogicalResult executeDispatch(ExecutorImpl &exec, const Command &command,
+                                     bool record) {
+  DispatchInputs inputs;
+  inputs.entrySymbol = command.entrySymbol;
+  DispatchRecord traced;
+  traced.op = command.op;
+  traced.entrySymbol = command.entrySymbol;
+  // Memory: a copy of every Read binding (kept by the trace when
+  // recording), the largest output, and the pages the outputs add.
+  int64_t readTotal = 0, largestWrite = 0, newPages = 0;
+  for (const Command::Binding &binding : command.bindings) {
+    const BufferRef &range = binding.range;
+    if (binding.reads) {
+      if (failed(checkInitialized(command, range, "binding")))
+        return failure();
+      readTotal += range.length;
+    }
+    if (binding.writes) {
+      largestWrite = std::max(largestWrite, range.length);
+      newPages +=
+          range.root->getUnmaterializedBytes(range.offset, range.length);
+    }
+  }
+  if (failed(exec.reserveMemory(command.op, readTotal + largestWrite + newPages,
+                                "the dispatch")))
+    return failure();
+  std::vector<std::vector<uint8_t>> readBytes;
+  for (const Command::Binding &binding : command.bindings)
+    if (binding.reads)
+      readBytes.push_back(binding.range.root->readBytes(binding.range.offset,
+                                                        binding.range.length));
+  size_t next = 0;
+  for (const Command::Binding &binding : command.bindings)
+    if (binding.reads)
+      inputs.reads.push_back({binding.set, binding.binding, readBytes[next++]});
+  inputs.pushConstants = command.pushConstants;
+  inputs.workgroups = command.workgroups;
+  uint64_t hash = hashDispatchInputs(inputs);
+  if (record) {
+    // Before the outputs overwrite them: the bytes and writers read.
+    next = 0;
+    for (const Command::Binding &binding : command.bindings) {
+      if (!binding.reads)
+        continue;
+      DispatchRecord::Read read;
+      read.set = binding.set;
+      read.binding = binding.binding;
+      read.bytes = std::move(readBytes[next++]);
+      read.writers = getWriterRuns(binding.range);
+      traced.reads.push_back(std::move(read));
+    }
+    exec.traceBytes += readTotal;
+    exec.memory->used += readTotal;
+  }
+  for (const Command::Binding &binding : command.bindings) {
+    if (!binding.writes)
+      continue;
+    std::vector<uint8_t> out(binding.range.length);
+    expandDispatchOutput(hash, binding.set, binding.binding, out);
+    binding.range.root->write(binding.range.offset, out, command.op);
+  }
+  if (record) {
+    traced.pushConstants = command.pushConstants;
+    traced.workgroups = command.workgroups;
+    exec.trace.push_back(std::move(traced));
+  }
+  return success();
+}
+
 LogicalResult ExecutorImpl::executeCommand(const Command &command,
                                            bool record) {
   for (const Access &access : command.getAccesses())
@@ -261,117 +381,15 @@ LogicalResult ExecutorImpl::executeCommand(const Command &command,
       return command.op->emitError()
              << "writes " << describeRange(access.range)
              << ", constant storage (an immutable global) that is read-only";
-  auto checkInitialized = [&](const BufferRef &ref,
-                              StringRef what) -> LogicalResult {
-    if (std::optional<int64_t> poison =
-            ref.root->findUninitialized(ref.offset, ref.length))
-      return command.op->emitError()
-             << "reads uninitialized memory: byte " << *poison << " of "
-             << ref.root->getName() << " (in its " << what << " "
-             << describeRange(ref) << ") was never written";
-    return success();
-  };
   switch (command.kind) {
   case Command::Kind::Barrier:
     return success();
-  case Command::Kind::Fill: {
-    const BufferRef &target = command.target;
-    if (failed(reserveMemory(
-            command.op,
-            target.root->getUnmaterializedBytes(target.offset, target.length),
-            "the fill")))
-      return failure();
-    // Page by page: a fill of 4 GiB needs no 4 GiB of pattern. Pieces are
-    // a multiple of 4 bytes long, so the pattern runs on.
-    std::vector<uint8_t> piece;
-    for (int64_t done = 0; done < target.length;) {
-      piece.resize(std::min(kPageBytes, target.length - done));
-      for (size_t i = 0; i < piece.size(); ++i)
-        piece[i] = static_cast<uint8_t>(command.pattern >> (8 * (i % 4)));
-      target.root->write(target.offset + done, piece, command.op);
-      done += static_cast<int64_t>(piece.size());
-    }
-    return success();
-  }
+  case Command::Kind::Fill:
+    return executeFill(*this, command);
   case Command::Kind::Copy:
-    if (failed(checkInitialized(command.source, "source range")) ||
-        failed(reserveMemory(command.op,
-                             command.target.root->getUnmaterializedBytes(
-                                 command.target.offset, command.target.length),
-                             "the copy")))
-      return failure();
-    command.target.root->copyFrom(*command.source.root, command.source.offset,
-                                  command.target.offset, command.target.length,
-                                  command.op);
-    return success();
-  case Command::Kind::Dispatch: {
-    DispatchInputs inputs;
-    inputs.entrySymbol = command.entrySymbol;
-    DispatchRecord traced;
-    traced.op = command.op;
-    traced.entrySymbol = command.entrySymbol;
-    // Memory: a copy of every Read binding (kept by the trace when
-    // recording), the largest output, and the pages the outputs add.
-    int64_t readTotal = 0, largestWrite = 0, newPages = 0;
-    for (const Command::Binding &binding : command.bindings) {
-      const BufferRef &range = binding.range;
-      if (binding.reads) {
-        if (failed(checkInitialized(range, "binding")))
-          return failure();
-        readTotal += range.length;
-      }
-      if (binding.writes) {
-        largestWrite = std::max(largestWrite, range.length);
-        newPages +=
-            range.root->getUnmaterializedBytes(range.offset, range.length);
-      }
-    }
-    if (failed(reserveMemory(command.op, readTotal + largestWrite + newPages,
-                             "the dispatch")))
-      return failure();
-    std::vector<std::vector<uint8_t>> readBytes;
-    for (const Command::Binding &binding : command.bindings)
-      if (binding.reads)
-        readBytes.push_back(binding.range.root->readBytes(
-            binding.range.offset, binding.range.length));
-    size_t next = 0;
-    for (const Command::Binding &binding : command.bindings)
-      if (binding.reads)
-        inputs.reads.push_back(
-            {binding.set, binding.binding, readBytes[next++]});
-    inputs.pushConstants = command.pushConstants;
-    inputs.workgroups = command.workgroups;
-    uint64_t hash = hashDispatchInputs(inputs);
-    if (record) {
-      // Before the outputs overwrite them: the bytes and writers read.
-      next = 0;
-      for (const Command::Binding &binding : command.bindings) {
-        if (!binding.reads)
-          continue;
-        DispatchRecord::Read read;
-        read.set = binding.set;
-        read.binding = binding.binding;
-        read.bytes = std::move(readBytes[next++]);
-        read.writers = getWriterRuns(binding.range);
-        traced.reads.push_back(std::move(read));
-      }
-      traceBytes += readTotal;
-      memory->used += readTotal;
-    }
-    for (const Command::Binding &binding : command.bindings) {
-      if (!binding.writes)
-        continue;
-      std::vector<uint8_t> out(binding.range.length);
-      expandDispatchOutput(hash, binding.set, binding.binding, out);
-      binding.range.root->write(binding.range.offset, out, command.op);
-    }
-    if (record) {
-      traced.pushConstants = command.pushConstants;
-      traced.workgroups = command.workgroups;
-      trace.push_back(std::move(traced));
-    }
-    return success();
-  }
+    return executeCopy(*this, command);
+  case Command::Kind::Dispatch:
+    return executeDispatch(*this, command, record);
   }
   return success();
 }

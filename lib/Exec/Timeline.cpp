@@ -144,134 +144,159 @@ static void appendAccesses(ArrayRef<Command> commands,
     llvm::append_range(accesses, command.getAccesses());
 }
 
+/// hal.fence.create: a fence nothing signals yet.
+static LogicalResult runFenceCreate(Frame &frame, hal::FenceCreateOp create) {
+  auto fence = std::make_shared<FenceState>();
+  fence->op = create.getOperation();
+  frame[create.getResult()] = fence;
+  return success();
+}
+
+/// hal.fence.join: a fence signalled once all of its parts are.
+static LogicalResult runFenceJoin(Frame &frame, hal::FenceJoinOp join) {
+  Operation *opPtr = join.getOperation();
+  FailureOr<SmallVector<FencePtr>> parts =
+      getFences(frame, join.getFences(), opPtr);
+  if (failed(parts))
+    return failure();
+  auto fence = std::make_shared<FenceState>();
+  fence->op = opPtr;
+  fence->parts = std::move(*parts);
+  frame[join.getResult()] = fence;
+  return success();
+}
+
+/// hal.device.queue.execute: queues the recorded commands of its command
+/// buffers.
+static LogicalResult runQueueExecute(ExecutorImpl &exec, Frame &frame,
+                                     hal::DeviceQueueExecuteOp execute,
+                                     unsigned depth) {
+  Operation *opPtr = execute.getOperation();
+  FailureOr<QueuedSubmission> submission = exec.startSubmission(
+      frame, opPtr, execute.getWaitFences(), execute.getSignalFence(), depth);
+  if (failed(submission))
+    return failure();
+  for (auto [index, value] : llvm::enumerate(execute.getCommandBuffers())) {
+    FailureOr<std::shared_ptr<CommandBufferState>> state =
+        exec.get<std::shared_ptr<CommandBufferState>>(frame, value, opPtr);
+    if (failed(state))
+      return failure();
+    if (!(*state)->begun || !(*state)->ended)
+      return execute.emitError() << "submits command buffer " << index
+                                 << ", which was not begun and ended";
+    if (failed(exec.checkResubmission(opPtr, **state,
+                                      "command buffer " + Twine(index))))
+      return failure();
+    submission->commandBuffers.push_back((*state)->commands);
+    appendAccesses((*state)->commands, submission->accesses);
+    // A one-shot command buffer runs once; a reusable one keeps its
+    // commands for the next submission.
+    if ((*state)->oneShot)
+      (*state)->commands.clear();
+  }
+  return exec.queueSubmission(std::move(*submission));
+}
+
+/// hal.device.queue.alloca: an allocation that exists once its fence is
+/// signalled.
+static LogicalResult runQueueAlloca(ExecutorImpl &exec, Frame &frame,
+                                    hal::DeviceQueueAllocaOp alloca,
+                                    unsigned depth) {
+  Operation *opPtr = alloca.getOperation();
+  FailureOr<QueuedSubmission> submission = exec.startSubmission(
+      frame, opPtr, alloca.getWaitFences(), alloca.getSignalFence(), depth);
+  if (failed(submission))
+    return failure();
+  FailureOr<BufferRef> whole = exec.allocateBuffer(
+      opPtr, frame, alloca.getResultSize(), alloca.getMemoryTypes());
+  if (failed(whole))
+    return failure();
+  frame[alloca.getResult()] = *whole;
+  // The buffer exists once the fence is signalled: until then any use
+  // conflicts with the allocation as with a write of every byte.
+  submission->accesses.push_back({*whole, /*reads=*/false, /*writes=*/true});
+  return exec.queueSubmission(std::move(*submission));
+}
+
+/// hal.device.queue.dealloca: releases a buffer once its fence is signalled.
+static LogicalResult runQueueDealloca(ExecutorImpl &exec, Frame &frame,
+                                      hal::DeviceQueueDeallocaOp dealloca,
+                                      unsigned depth) {
+  Operation *opPtr = dealloca.getOperation();
+  FailureOr<QueuedSubmission> submission = exec.startSubmission(
+      frame, opPtr, dealloca.getWaitFences(), dealloca.getSignalFence(), depth);
+  if (failed(submission))
+    return failure();
+  FailureOr<BufferRef> buffer =
+      exec.get<BufferRef>(frame, dealloca.getBuffer(), opPtr);
+  if (failed(buffer))
+    return failure();
+  // Releasing the bytes conflicts with every use not ordered before.
+  submission->accesses.push_back({*buffer, /*reads=*/false, /*writes=*/true});
+  if (failed(exec.queueSubmission(std::move(*submission))))
+    return failure();
+  // Every later use, a second release included, is a use after free:
+  // the queued release cannot be ordered after it.
+  buffer->root->setReleased(opPtr);
+  return success();
+}
+
+/// hal.fence.await: runs the pending submissions its fences need.
+static LogicalResult runFenceAwait(ExecutorImpl &exec, Frame &frame,
+                                   hal::FenceAwaitOp await) {
+  Operation *opPtr = await.getOperation();
+  FailureOr<SmallVector<FencePtr>> fences =
+      getFences(frame, await.getFences(), opPtr);
+  if (failed(fences))
+    return failure();
+  std::set<unsigned> needed;
+  std::function<LogicalResult(const FencePtr &)> need =
+      [&](const FencePtr &fence) -> LogicalResult {
+    for (const FencePtr &part : fence->parts)
+      if (failed(need(part)))
+        return failure();
+    if (!fence->parts.empty() || fence->signalled)
+      return success();
+    if (fence->signaller < 0) {
+      InFlightDiagnostic diag = await.emitError()
+                                << "awaits a fence that no submission "
+                                   "signals: the host would wait forever";
+      diag.attachNote(fence->op->getLoc()) << "the fence";
+      return failure();
+    }
+    unsigned index = static_cast<unsigned>(fence->signaller);
+    needed.insert(index);
+    for (unsigned earlier : exec.submissions[index].after)
+      if (!exec.submissions[earlier].completed)
+        needed.insert(earlier);
+    return success();
+  };
+  for (const FencePtr &fence : *fences)
+    if (failed(need(fence)))
+      return failure();
+  SmallVector<unsigned> indices(needed.begin(), needed.end());
+  return exec.runSubmissions(opPtr, indices);
+}
+
 LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
                                           unsigned depth) {
   Operation *opPtr = &op;
   return llvm::TypeSwitch<Operation *, LogicalResult>(opPtr)
       .Case([&](hal::FenceCreateOp create) {
-        auto fence = std::make_shared<FenceState>();
-        fence->op = opPtr;
-        frame[create.getResult()] = fence;
-        return success();
+        return runFenceCreate(frame, create);
       })
-      .Case([&](hal::FenceJoinOp join) -> LogicalResult {
-        FailureOr<SmallVector<FencePtr>> parts =
-            getFences(frame, join.getFences(), opPtr);
-        if (failed(parts))
-          return failure();
-        auto fence = std::make_shared<FenceState>();
-        fence->op = opPtr;
-        fence->parts = std::move(*parts);
-        frame[join.getResult()] = fence;
-        return success();
+      .Case([&](hal::FenceJoinOp join) { return runFenceJoin(frame, join); })
+      .Case([&](hal::DeviceQueueExecuteOp execute) {
+        return runQueueExecute(*this, frame, execute, depth);
       })
-      .Case([&](hal::DeviceQueueExecuteOp execute) -> LogicalResult {
-        FailureOr<QueuedSubmission> submission =
-            startSubmission(frame, opPtr, execute.getWaitFences(),
-                            execute.getSignalFence(), depth);
-        if (failed(submission))
-          return failure();
-        for (auto [index, value] :
-             llvm::enumerate(execute.getCommandBuffers())) {
-          FailureOr<std::shared_ptr<CommandBufferState>> state =
-              get<std::shared_ptr<CommandBufferState>>(frame, value, opPtr);
-          if (failed(state))
-            return failure();
-          if (!(*state)->begun || !(*state)->ended)
-            return execute.emitError() << "submits command buffer " << index
-                                       << ", which was not begun and ended";
-          if (failed(checkResubmission(opPtr, **state,
-                                       "command buffer " + Twine(index))))
-            return failure();
-          submission->commandBuffers.push_back((*state)->commands);
-          appendAccesses((*state)->commands, submission->accesses);
-          // A one-shot command buffer runs once; a reusable one keeps its
-          // commands for the next submission.
-          if ((*state)->oneShot)
-            (*state)->commands.clear();
-        }
-        return queueSubmission(std::move(*submission));
+      .Case([&](hal::DeviceQueueAllocaOp alloca) {
+        return runQueueAlloca(*this, frame, alloca, depth);
       })
-      .Case([&](hal::DeviceQueueAllocaOp alloca) -> LogicalResult {
-        FailureOr<QueuedSubmission> submission =
-            startSubmission(frame, opPtr, alloca.getWaitFences(),
-                            alloca.getSignalFence(), depth);
-        if (failed(submission))
-          return failure();
-        FailureOr<int64_t> size =
-            getIndex(frame, alloca.getResultSize(), opPtr);
-        if (failed(size) || failed(checkAllocationRule(opPtr, *size)))
-          return failure();
-        if (*size < 0 || *size > kMaxBufferBytes)
-          return alloca.emitError()
-                 << "allocates " << *size
-                 << " bytes; the executor allocates 0 to 4 GiB";
-        auto root = std::make_shared<RootBuffer>(RootBuffer::allocate(
-            "allocation " + std::to_string(nextAllocation++), *size));
-        root->setAccount(memory);
-        if (!hal::bitEnumContainsAll(alloca.getMemoryTypes(),
-                                     hal::MemoryType::HostVisible))
-          root->setDeviceOnly(opPtr);
-        BufferRef whole{root, 0, *size};
-        frame[alloca.getResult()] = whole;
-        // The buffer exists once the fence is signalled: until then any use
-        // conflicts with the allocation as with a write of every byte.
-        submission->accesses.push_back(
-            {whole, /*reads=*/false, /*writes=*/true});
-        return queueSubmission(std::move(*submission));
+      .Case([&](hal::DeviceQueueDeallocaOp dealloca) {
+        return runQueueDealloca(*this, frame, dealloca, depth);
       })
-      .Case([&](hal::DeviceQueueDeallocaOp dealloca) -> LogicalResult {
-        FailureOr<QueuedSubmission> submission =
-            startSubmission(frame, opPtr, dealloca.getWaitFences(),
-                            dealloca.getSignalFence(), depth);
-        if (failed(submission))
-          return failure();
-        FailureOr<BufferRef> buffer =
-            get<BufferRef>(frame, dealloca.getBuffer(), opPtr);
-        if (failed(buffer))
-          return failure();
-        // Releasing the bytes conflicts with every use not ordered before.
-        submission->accesses.push_back(
-            {*buffer, /*reads=*/false, /*writes=*/true});
-        if (failed(queueSubmission(std::move(*submission))))
-          return failure();
-        // Every later use, a second release included, is a use after free:
-        // the queued release cannot be ordered after it.
-        buffer->root->setReleased(opPtr);
-        return success();
-      })
-      .Case([&](hal::FenceAwaitOp await) -> LogicalResult {
-        FailureOr<SmallVector<FencePtr>> fences =
-            getFences(frame, await.getFences(), opPtr);
-        if (failed(fences))
-          return failure();
-        std::set<unsigned> needed;
-        std::function<LogicalResult(const FencePtr &)> need =
-            [&](const FencePtr &fence) -> LogicalResult {
-          for (const FencePtr &part : fence->parts)
-            if (failed(need(part)))
-              return failure();
-          if (!fence->parts.empty() || fence->signalled)
-            return success();
-          if (fence->signaller < 0) {
-            InFlightDiagnostic diag = await.emitError()
-                                      << "awaits a fence that no submission "
-                                         "signals: the host would wait forever";
-            diag.attachNote(fence->op->getLoc()) << "the fence";
-            return failure();
-          }
-          unsigned index = static_cast<unsigned>(fence->signaller);
-          needed.insert(index);
-          for (unsigned earlier : submissions[index].after)
-            if (!submissions[earlier].completed)
-              needed.insert(earlier);
-          return success();
-        };
-        for (const FencePtr &fence : *fences)
-          if (failed(need(fence)))
-            return failure();
-        SmallVector<unsigned> indices(needed.begin(), needed.end());
-        return runSubmissions(opPtr, indices);
+      .Case([&](hal::FenceAwaitOp await) {
+        return runFenceAwait(*this, frame, await);
       })
       .Default([&](Operation *) {
         return op.emitError() << "is not a timeline op";

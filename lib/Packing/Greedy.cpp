@@ -298,12 +298,15 @@ placeLargestFirst(const NormalizedProblem &problem,
   return std::max(*height, base + *bandHeight);
 }
 
-/// Greedy on a problem whose buffers are in canonical order (see
-/// `packGreedy`); the input order is one of the orderings.
-static PackingResult packCanonical(const NormalizedProblem &problem,
-                                   bool firstFit, bool runClassic) {
+/// A strict weak order on buffer keys (ties keep the input order).
+using GreedyOrdering =
+    std::function<bool(const BufferKeys &, const BufferKeys &)>;
+
+/// The keys every ordering sorts by; only the classic orderings look at
+/// lifetime peaks.
+static std::vector<BufferKeys>
+computeBufferKeys(const NormalizedProblem &problem, bool runClassic) {
   size_t numBuffers = problem.buffers.size();
-  // Only the classic orderings look at lifetime peaks.
   std::vector<int64_t> peaks = runClassic ? computeLifetimePeaks(problem)
                                           : std::vector<int64_t>(numBuffers);
   std::vector<BufferKeys> keys(numBuffers);
@@ -318,10 +321,14 @@ static PackingResult packCanonical(const NormalizedProblem &problem,
                peaks[i]};
   }
 
+  return keys;
+}
+
+/// The orderings greedy tries, best first (the input order comes after).
+static std::vector<GreedyOrdering> getGreedyOrderings() {
   // Each ordering is a strict weak order on buffer keys; ties keep the input
   // order (stable sort).
-  using Less = std::function<bool(const BufferKeys &, const BufferKeys &)>;
-  std::vector<Less> orderings = {
+  return {
       // Largest first, equal sizes in time order: buffers of one size then
       // reuse the same slots one after the other. Models repeat sizes, and
       // the tie-break matters: somas_pangu_2.6B packs to 1.0076 this way,
@@ -376,6 +383,16 @@ static PackingResult packCanonical(const NormalizedProblem &problem,
         return a.size > b.size;
       },
   };
+}
+
+/// Greedy on a problem whose buffers are in canonical order (see
+/// `packGreedy`); the input order is one of the orderings.
+static PackingResult packCanonical(const NormalizedProblem &problem,
+                                   bool firstFit, bool runClassic) {
+  size_t numBuffers = problem.buffers.size();
+  std::vector<BufferKeys> keys = computeBufferKeys(problem, runClassic);
+  using Less = GreedyOrdering;
+  std::vector<Less> orderings = getGreedyOrderings();
 
   // The (canonical) input order goes last: it rarely wins, and by then the
   // cutoff usually stops it early. It wins ties, so that whenever in-order

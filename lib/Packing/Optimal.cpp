@@ -96,6 +96,31 @@ static SearchOutcome decide(const std::vector<SearchPart> &parts,
   return SearchOutcome::Found;
 }
 
+/// The height of each part's members at `offsets`.
+static std::vector<int64_t>
+getPartHeights(const std::vector<SearchPart> &parts,
+               const std::vector<int64_t> &offsets) {
+  std::vector<int64_t> heights;
+  for (const SearchPart &part : parts) {
+    int64_t height = 0;
+    for (size_t i = 0; i < part.members.size(); ++i)
+      height =
+          std::max(height, offsets[part.members[i]] + part.buffers[i].size);
+    heights.push_back(height);
+  }
+  return heights;
+}
+
+/// Every height of a canonical packing is a multiple of the gcd of the
+/// sizes and alignments, so capacities only need to step by it.
+static int64_t getHeightStep(const NormalizedProblem &problem) {
+  int64_t step = 0;
+  for (const NormalizedBuffer &buffer : problem.buffers)
+    if (buffer.size > 0)
+      step = std::gcd(std::gcd(step, buffer.size), buffer.alignment);
+  return std::max<int64_t>(step, 1);
+}
+
 PackingResult detail::packOptimal(const NormalizedProblem &problem,
                                   PackingResult incumbent, int64_t lowerBound,
                                   const PackingOptions &options,
@@ -132,25 +157,7 @@ PackingResult detail::packOptimal(const NormalizedProblem &problem,
       height = std::max(height, incumbent.offsets[i] + problem.buffers[i].size);
     reachable = std::max(reachable, alignTo(height, align));
   }
-  auto heightsOf = [&](const std::vector<int64_t> &offsets) {
-    std::vector<int64_t> heights;
-    for (const SearchPart &part : parts) {
-      int64_t height = 0;
-      for (size_t i = 0; i < part.members.size(); ++i)
-        height =
-            std::max(height, offsets[part.members[i]] + part.buffers[i].size);
-      heights.push_back(height);
-    }
-    return heights;
-  };
-
-  // Every height of a canonical packing is a multiple of the gcd of the
-  // sizes and alignments, so capacities only need to step by it.
-  int64_t step = 0;
-  for (const NormalizedBuffer &buffer : problem.buffers)
-    if (buffer.size > 0)
-      step = std::gcd(std::gcd(step, buffer.size), buffer.alignment);
-  step = std::max<int64_t>(step, 1);
+  int64_t step = getHeightStep(problem);
   // The lowest slab a packing of height > capacity can have.
   auto slabAbove = [&](int64_t capacity) {
     return alignTo(capacity / step * step + step, align);
@@ -193,7 +200,8 @@ PackingResult detail::packOptimal(const NormalizedProblem &problem,
     attempt.deadline = Clock::now() + (deadline - Clock::now()) / 2;
     std::vector<int64_t> offsets = incumbent.offsets;
     SearchOutcome outcome =
-        decide(parts, heightsOf(incumbent.offsets), capacity, attempt, offsets);
+        decide(parts, getPartHeights(parts, incumbent.offsets), capacity,
+               attempt, offsets);
     budget.nodesVisited += attempt.nodesVisited;
     if (budget.nodesLeft != UINT64_MAX)
       budget.nodesLeft -= std::min(budget.nodesLeft, attempt.nodesVisited);

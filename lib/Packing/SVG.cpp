@@ -114,6 +114,86 @@ liveBytesSteps(const NormalizedProblem &problem) {
   return steps;
 }
 
+/// Coordinates as the SVG is written: two decimals.
+static auto number(double value) { return llvm::format("%.2f", value); }
+
+/// One rectangle per buffer, with its name, size, lifetime and offset as a
+/// tooltip.
+static void writeBuffers(llvm::raw_ostream &os, const PackingProblem &problem,
+                         const NormalizedProblem &normalized,
+                         const PackingResult &result,
+                         llvm::ArrayRef<std::string> names,
+                         const Frame &frame) {
+  const std::vector<NormalizedBuffer> &buffers = normalized.buffers;
+  size_t numBuffers = buffers.size();
+  bool outlined = numBuffers <= kMaxOutlinedBuffers;
+  os << "<g" << (outlined ? " stroke=\"#333\" stroke-width=\"0.5\"" : "")
+     << ">\n";
+  bool closed = problem.lifetimes == LifetimeConvention::Closed;
+  for (size_t i = 0; i < numBuffers; ++i) {
+    const NormalizedBuffer &buffer = buffers[i];
+    int64_t offset = i < result.offsets.size() ? result.offsets[i] : 0;
+    double x0 = frame.x(buffer.start), x1 = frame.x(buffer.end);
+    double y0 = frame.y(offset + buffer.size), y1 = frame.y(offset);
+    double width = std::max(x1 - x0, 0.5), height = std::max(y1 - y0, 0.5);
+    // Golden-angle hues tell neighbours apart.
+    unsigned hue = unsigned(i * 137.508) % 360;
+    os << "<rect class=\"buffer\" x=\"" << number(x0) << "\" y=\""
+       << number(y1 - height) << "\" width=\"" << number(width)
+       << "\" height=\"" << number(height) << "\" fill=\"hsl(" << hue
+       << ",65%,65%)\"><title>";
+    if (i < names.size())
+      writeEscaped(os, names[i]);
+    else
+      os << i;
+    const Buffer &original = problem.buffers[i];
+    os << ": " << buffer.size << " B, lifetime [" << original.lower << ", "
+       << original.upper << (closed ? "]" : ")") << ", offset " << offset
+       << "</title></rect>\n";
+  }
+  os << "</g>\n";
+}
+
+/// The axes, their end values and their names.
+static void writeAxes(llvm::raw_ostream &os, const Frame &frame) {
+  double bottom = frame.top + frame.height;
+  os << "<path class=\"axes\" fill=\"none\" stroke=\"#000\" d=\"M"
+     << number(frame.left) << " " << number(frame.top) << " V" << number(bottom)
+     << " H" << number(frame.left + frame.width) << "\"/>\n";
+  os << "<text x=\"" << number(frame.left - 6) << "\" y=\"" << number(bottom)
+     << "\" text-anchor=\"end\">0</text>\n";
+  os << "<text x=\"" << number(frame.left - 6) << "\" y=\""
+     << number(frame.top + 4) << "\" text-anchor=\"end\">" << frame.topAddress
+     << "</text>\n";
+  os << "<text x=\"" << number(frame.left) << "\" y=\"" << number(bottom + 16)
+     << "\">" << frame.firstTime << "</text>\n";
+  os << "<text x=\"" << number(frame.left + frame.width) << "\" y=\""
+     << number(bottom + 16) << "\" text-anchor=\"end\">" << frame.lastTime
+     << "</text>\n";
+  os << "<text x=\"" << number(frame.left + frame.width / 2) << "\" y=\""
+     << number(bottom + 32) << "\" text-anchor=\"middle\">time</text>\n";
+  os << "<text transform=\"translate(16 "
+     << number(frame.top + frame.height / 2)
+     << ") rotate(-90)\" text-anchor=\"middle\">address (bytes)</text>\n";
+}
+
+/// One sample line and name per kind of line, below the plot.
+static void writeLegend(llvm::raw_ostream &os, const Frame &frame) {
+  double bottom = frame.top + frame.height;
+  os << "<g class=\"legend\">\n";
+  double legendX = frame.left, legendY = bottom + 52;
+  for (const LineStyle *style : {&kLiveBytes, &kSlabTop, &kLowerBound}) {
+    os << "<line x1=\"" << number(legendX) << "\" x2=\"" << number(legendX + 24)
+       << "\" y1=\"" << number(legendY - 4) << "\" y2=\"" << number(legendY - 4)
+       << "\"";
+    writeStroke(os, *style);
+    os << "/>\n<text x=\"" << number(legendX + 30) << "\" y=\""
+       << number(legendY) << "\">" << style->legend << "</text>\n";
+    legendX += 140;
+  }
+  os << "</g>\n";
+}
+
 void streamhal::packing::writePackingSVG(llvm::raw_ostream &os,
                                          const PackingProblem &problem,
                                          const PackingResult &result,
@@ -145,7 +225,6 @@ void streamhal::packing::writePackingSVG(llvm::raw_ostream &os,
     frame.firstTime = frame.lastTime = 0;
   frame.topAddress = std::max({result.slabSize, lowerBound, int64_t(1)});
 
-  auto number = [](double value) { return llvm::format("%.2f", value); };
   os << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << options.width
      << "\" height=\"" << options.height << "\" viewBox=\"0 0 " << options.width
@@ -158,33 +237,7 @@ void streamhal::packing::writePackingSVG(llvm::raw_ostream &os,
   os << numBuffers << " buffers, slab " << result.slabSize << " B, lower bound "
      << lowerBound << " B</text>\n";
 
-  // The buffers.
-  bool outlined = numBuffers <= kMaxOutlinedBuffers;
-  os << "<g" << (outlined ? " stroke=\"#333\" stroke-width=\"0.5\"" : "")
-     << ">\n";
-  bool closed = problem.lifetimes == LifetimeConvention::Closed;
-  for (size_t i = 0; i < numBuffers; ++i) {
-    const NormalizedBuffer &buffer = buffers[i];
-    int64_t offset = i < result.offsets.size() ? result.offsets[i] : 0;
-    double x0 = frame.x(buffer.start), x1 = frame.x(buffer.end);
-    double y0 = frame.y(offset + buffer.size), y1 = frame.y(offset);
-    double width = std::max(x1 - x0, 0.5), height = std::max(y1 - y0, 0.5);
-    // Golden-angle hues tell neighbours apart.
-    unsigned hue = unsigned(i * 137.508) % 360;
-    os << "<rect class=\"buffer\" x=\"" << number(x0) << "\" y=\""
-       << number(y1 - height) << "\" width=\"" << number(width)
-       << "\" height=\"" << number(height) << "\" fill=\"hsl(" << hue
-       << ",65%,65%)\"><title>";
-    if (i < names.size())
-      writeEscaped(os, names[i]);
-    else
-      os << i;
-    const Buffer &original = problem.buffers[i];
-    os << ": " << buffer.size << " B, lifetime [" << original.lower << ", "
-       << original.upper << (closed ? "]" : ")") << ", offset " << offset
-       << "</title></rect>\n";
-  }
-  os << "</g>\n";
+  writeBuffers(os, problem, normalized, result, names, frame);
 
   // Live bytes over time.
   os << "<path class=\"" << kLiveBytes.cssClass << "\" fill=\"none\"";
@@ -218,39 +271,7 @@ void streamhal::packing::writePackingSVG(llvm::raw_ostream &os,
   horizontal(kLowerBound, lowerBound, "lower bound",
              crowded ? slabY + kLabelSpacing - 2 : boundY + 4);
 
-  // Axes.
-  double bottom = frame.top + frame.height;
-  os << "<path class=\"axes\" fill=\"none\" stroke=\"#000\" d=\"M"
-     << number(frame.left) << " " << number(frame.top) << " V" << number(bottom)
-     << " H" << number(frame.left + frame.width) << "\"/>\n";
-  os << "<text x=\"" << number(frame.left - 6) << "\" y=\"" << number(bottom)
-     << "\" text-anchor=\"end\">0</text>\n";
-  os << "<text x=\"" << number(frame.left - 6) << "\" y=\""
-     << number(frame.top + 4) << "\" text-anchor=\"end\">" << frame.topAddress
-     << "</text>\n";
-  os << "<text x=\"" << number(frame.left) << "\" y=\"" << number(bottom + 16)
-     << "\">" << frame.firstTime << "</text>\n";
-  os << "<text x=\"" << number(frame.left + frame.width) << "\" y=\""
-     << number(bottom + 16) << "\" text-anchor=\"end\">" << frame.lastTime
-     << "</text>\n";
-  os << "<text x=\"" << number(frame.left + frame.width / 2) << "\" y=\""
-     << number(bottom + 32) << "\" text-anchor=\"middle\">time</text>\n";
-  os << "<text transform=\"translate(16 "
-     << number(frame.top + frame.height / 2)
-     << ") rotate(-90)\" text-anchor=\"middle\">address (bytes)</text>\n";
-
-  // The legend, one sample line and name per kind of line, below the plot.
-  os << "<g class=\"legend\">\n";
-  double legendX = frame.left, legendY = bottom + 52;
-  for (const LineStyle *style : {&kLiveBytes, &kSlabTop, &kLowerBound}) {
-    os << "<line x1=\"" << number(legendX) << "\" x2=\"" << number(legendX + 24)
-       << "\" y1=\"" << number(legendY - 4) << "\" y2=\"" << number(legendY - 4)
-       << "\"";
-    writeStroke(os, *style);
-    os << "/>\n<text x=\"" << number(legendX + 30) << "\" y=\""
-       << number(legendY) << "\">" << style->legend << "</text>\n";
-    legendX += 140;
-  }
-  os << "</g>\n";
+  writeAxes(os, frame);
+  writeLegend(os, frame);
   os << "</svg>\n";
 }

@@ -85,6 +85,27 @@ struct KernelPipeline {
   uint32_t pushConstantCount = 0;
 };
 
+/// What createComputePipeline made: everything, or where it stopped.
+enum class ComputePipelineResult {
+  Created,
+  /// The set layout, the pipeline layout or the shader module failed.
+  LayoutFailed,
+  /// The pipeline failed (the layouts and the shader module were made).
+  PipelineFailed,
+};
+
+/// VulkanSetup.cpp: makes, on `device` and in this order, `setLayout` (one
+/// push-descriptor set of `bindings`), `layout` (that set and, unless
+/// `pushConstantBytes` is 0, one compute range of that many push-constant
+/// bytes), `shader` (of the SPIR-V `code`) and `pipeline` (compute, entry
+/// point `entryName`); stops at the first that fails. The handles made stay
+/// the caller's to destroy.
+ComputePipelineResult createComputePipeline(
+    VkDevice device, llvm::ArrayRef<VkDescriptorSetLayoutBinding> bindings,
+    uint32_t pushConstantBytes, llvm::ArrayRef<uint32_t> code,
+    const char *entryName, VkDescriptorSetLayout &setLayout,
+    VkPipelineLayout &layout, VkShaderModule &shader, VkPipeline &pipeline);
+
 /// Adds the wall time since the previous lap (or since it was made) to one
 /// phase of DeviceTimes.
 class PhaseClock {

@@ -35,19 +35,13 @@ static constexpr llvm::StringLiteral kSpirvFormat = "vulkan-spirv-fb";
 // SPIR-V kernels
 //===----------------------------------------------------------------------===//
 
-FailureOr<const KernelPipeline *>
-VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
-  auto dispatch = dyn_cast<hal::CommandBufferDispatchSymbolOp>(command.op);
-  if (!dispatch)
-    return nullptr;
-  auto entryPoint = dyn_cast_if_present<hal::ExecutableEntryPointOp>(
-      SymbolTable::lookupSymbolIn(module, dispatch.getEntryPoint()));
-  auto variant = entryPoint
-                     ? entryPoint->getParentOfType<hal::ExecutableVariantOp>()
-                     : hal::ExecutableVariantOp();
-  if (!variant || variant.getTarget().getFormat().getValue() != kSpirvFormat)
-    return nullptr;
-  StringRef name = entryPoint.getSymName();
+/// Serializes the `spirv.module` of `variant` that holds the GLCompute
+/// `spirv.EntryPoint` of HAL entry point `name` into `words`; errors at
+/// `dispatch`.
+static LogicalResult
+serializeKernel(hal::CommandBufferDispatchSymbolOp dispatch,
+                hal::ExecutableVariantOp variant, StringRef name,
+                SmallVectorImpl<uint32_t> &words) {
   spirv::EntryPointOp spirvEntry;
   variant.walk([&](spirv::EntryPointOp candidate) {
     if (candidate.getFn() == name)
@@ -62,19 +56,19 @@ VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
     return dispatch.emitError() << "dispatches @" << name
                                 << ", whose spirv.EntryPoint is not GLCompute";
   auto spirvModule = spirvEntry->getParentOfType<spirv::ModuleOp>();
-  SmallVector<uint32_t> words;
   if (failed(spirv::serialize(spirvModule, words)))
     return dispatch.emitError()
            << "cannot serialize the SPIR-V of @" << name
            << " (MLIR's serializer failed; see the note above)";
+  return success();
+}
 
-  hal::InterfaceOp interface = entryPoint.lookupInterface();
-  if (!interface)
-    return dispatch.emitError() << "targets an entry point without interface";
-  std::vector<VkDescriptorSetLayoutBinding> bindings;
-  std::string key(reinterpret_cast<const char *>(words.data()),
-                  words.size() * sizeof(uint32_t));
-  key += "|" + name.str();
+/// The descriptor-set layout bindings of `interface`'s bindings (all
+/// storage buffers of set 0), each binding ordinal appended to `key`.
+static LogicalResult
+getKernelBindings(hal::InterfaceOp interface,
+                  std::vector<VkDescriptorSetLayoutBinding> &bindings,
+                  std::string &key) {
   for (auto binding :
        interface.getBody().front().getOps<hal::InterfaceBindingOp>()) {
     // One push-descriptor set per pipeline layout (VK_KHR_push_descriptor).
@@ -95,6 +89,35 @@ VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
     bindings.push_back(entry);
     key += "|" + std::to_string(entry.binding);
   }
+  return success();
+}
+
+FailureOr<const KernelPipeline *>
+VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
+  auto dispatch = dyn_cast<hal::CommandBufferDispatchSymbolOp>(command.op);
+  if (!dispatch)
+    return nullptr;
+  auto entryPoint = dyn_cast_if_present<hal::ExecutableEntryPointOp>(
+      SymbolTable::lookupSymbolIn(module, dispatch.getEntryPoint()));
+  auto variant = entryPoint
+                     ? entryPoint->getParentOfType<hal::ExecutableVariantOp>()
+                     : hal::ExecutableVariantOp();
+  if (!variant || variant.getTarget().getFormat().getValue() != kSpirvFormat)
+    return nullptr;
+  StringRef name = entryPoint.getSymName();
+  SmallVector<uint32_t> words;
+  if (failed(serializeKernel(dispatch, variant, name, words)))
+    return failure();
+
+  hal::InterfaceOp interface = entryPoint.lookupInterface();
+  if (!interface)
+    return dispatch.emitError() << "targets an entry point without interface";
+  std::vector<VkDescriptorSetLayoutBinding> bindings;
+  std::string key(reinterpret_cast<const char *>(words.data()),
+                  words.size() * sizeof(uint32_t));
+  key += "|" + name.str();
+  if (failed(getKernelBindings(interface, bindings, key)))
+    return failure();
   int64_t constantCount = interface.getPushConstantCount();
   if (constantCount < 0 ||
       constantCount * 4 > int64_t(properties.limits.maxPushConstantsSize))
@@ -109,41 +132,12 @@ VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
 
   KernelPipeline kernel;
   kernel.pushConstantCount = constantCount;
-  VkDescriptorSetLayoutCreateInfo setInfo{};
-  setInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
-  setInfo.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
-  setInfo.bindingCount = bindings.size();
-  setInfo.pBindings = bindings.data();
-  VkPushConstantRange constants{VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                                static_cast<uint32_t>(constantCount * 4)};
-  VkPipelineLayoutCreateInfo layoutInfo{};
-  layoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
-  layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &kernel.setLayout;
-  layoutInfo.pushConstantRangeCount = constantCount > 0 ? 1 : 0;
-  layoutInfo.pPushConstantRanges = &constants;
-  VkShaderModuleCreateInfo shaderInfo{};
-  shaderInfo.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
-  shaderInfo.codeSize = words.size() * sizeof(uint32_t);
-  shaderInfo.pCode = words.data();
   std::string entryName = name.str();
-  VkComputePipelineCreateInfo pipelineInfo{};
-  pipelineInfo.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
-  pipelineInfo.stage.sType =
-      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-  pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-  pipelineInfo.stage.pName = entryName.c_str();
   bool created =
-      !vkCreateDescriptorSetLayout(device, &setInfo, nullptr,
-                                   &kernel.setLayout) &&
-      !vkCreatePipelineLayout(device, &layoutInfo, nullptr, &kernel.layout) &&
-      !vkCreateShaderModule(device, &shaderInfo, nullptr, &kernel.shader);
-  if (created) {
-    pipelineInfo.stage.module = kernel.shader;
-    pipelineInfo.layout = kernel.layout;
-    created = !vkCreateComputePipelines(
-        device, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &kernel.pipeline);
-  }
+      createComputePipeline(
+          device, bindings, static_cast<uint32_t>(constantCount * 4), words,
+          entryName.c_str(), kernel.setLayout, kernel.layout, kernel.shader,
+          kernel.pipeline) == ComputePipelineResult::Created;
   // Kept also when creation failed, so that the destructor frees the parts.
   const KernelPipeline &stored =
       kernelPipelines.try_emplace(key, kernel).first->second;

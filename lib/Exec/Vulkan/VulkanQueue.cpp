@@ -43,6 +43,104 @@ struct Semaphores {
 };
 } // namespace
 
+/// Records the command buffers of `group` on `work`: `upload`, then one per
+/// command buffer of each submission (`buffers[i]`: submission i's), then
+/// `readback`. Recorded before anything is submitted: a failure submits
+/// nothing.
+static LogicalResult
+recordGroup(DeviceWork &work, ArrayRef<SubmissionToRun> group,
+            VkCommandBuffer &upload,
+            SmallVectorImpl<SmallVector<VkCommandBuffer>> &buffers,
+            VkCommandBuffer &readback) {
+  FailureOr<VkCommandBuffer> uploadCmd = work.beginCommandBuffer();
+  if (failed(uploadCmd))
+    return failure();
+  upload = *uploadCmd;
+  work.recordUpload(upload);
+  if (failed(work.endCommandBuffer(upload)))
+    return failure();
+  unsigned first = 0;
+  for (const SubmissionToRun &submission : group) {
+    buffers.emplace_back();
+    for (const std::vector<Command> &buffer : submission.commandBuffers) {
+      FailureOr<VkCommandBuffer> cmd = work.beginCommandBuffer();
+      if (failed(cmd) ||
+          failed(work.recordCommands(*cmd, first, buffer.size())) ||
+          failed(work.endCommandBuffer(*cmd)))
+        return failure();
+      first += buffer.size();
+      buffers.back().push_back(*cmd);
+    }
+  }
+  FailureOr<VkCommandBuffer> readbackCmd = work.beginCommandBuffer();
+  if (failed(readbackCmd))
+    return failure();
+  readback = *readbackCmd;
+  work.recordReadback(readback);
+  return work.endCommandBuffer(readback);
+}
+
+/// Creates `count` timeline semaphores (value 0) into `semaphores`; errors
+/// at `awaitOp`.
+static LogicalResult createSemaphores(Semaphores &semaphores, size_t count,
+                                      Operation *awaitOp) {
+  VkSemaphoreTypeCreateInfo typeInfo{};
+  typeInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO;
+  typeInfo.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  typeInfo.initialValue = 0;
+  VkSemaphoreCreateInfo semaphoreInfo{};
+  semaphoreInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO;
+  semaphoreInfo.pNext = &typeInfo;
+  for (size_t i = 0; i < count; ++i) {
+    VkSemaphore semaphore;
+    if (vkCreateSemaphore(semaphores.device, &semaphoreInfo, nullptr,
+                          &semaphore))
+      return awaitOp->emitError() << "cannot create a timeline semaphore";
+    semaphores.semaphores.push_back(semaphore);
+  }
+  return success();
+}
+
+/// One vkQueueSubmit on `queue` of `cmds`, waiting for value 1 of `waits`
+/// and signalling value 1 of `signal`; `index` is the submission of the
+/// group it is (-1: the upload or the readback), errors at `op`.
+static LogicalResult
+submitToQueue(VkQueue queue, std::atomic<int> &submittingIndex,
+              DeviceWork &work, ArrayRef<VkCommandBuffer> cmds,
+              ArrayRef<VkSemaphore> waits, VkSemaphore signal, int index,
+              Operation *op) {
+  SmallVector<uint64_t> waitValues(waits.size(), 1);
+  SmallVector<VkPipelineStageFlags> waitStages(
+      waits.size(), VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
+  uint64_t signalValue = 1;
+  VkTimelineSemaphoreSubmitInfo timelineInfo{};
+  timelineInfo.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO;
+  timelineInfo.waitSemaphoreValueCount = waitValues.size();
+  timelineInfo.pWaitSemaphoreValues = waitValues.data();
+  timelineInfo.signalSemaphoreValueCount = 1;
+  timelineInfo.pSignalSemaphoreValues = &signalValue;
+  VkSubmitInfo info{};
+  info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
+  info.pNext = &timelineInfo;
+  info.waitSemaphoreCount = waits.size();
+  info.pWaitSemaphores = waits.data();
+  info.pWaitDstStageMask = waitStages.data();
+  info.commandBufferCount = cmds.size();
+  info.pCommandBuffers = cmds.data();
+  info.signalSemaphoreCount = 1;
+  info.pSignalSemaphores = &signal;
+  // The layer checks the submission against the queue's earlier ones
+  // here: what it finds is about this submission's op.
+  submittingIndex = index;
+  VkResult result = vkQueueSubmit(queue, 1, &info, VK_NULL_HANDLE);
+  submittingIndex = -1;
+  if (result)
+    return op->emitError() << "vkQueueSubmit failed (VkResult " << result
+                           << ")";
+  work.submitted = true;
+  return success();
+}
+
 LogicalResult VulkanDevice::runSubmissions(ExecutorImpl &executor,
                                            Operation *awaitOp,
                                            ArrayRef<SubmissionToRun> group) {
@@ -68,86 +166,23 @@ LogicalResult VulkanDevice::runSubmissions(ExecutorImpl &executor,
     return success();
   clock.lap(times.prepareMs);
 
-  // Recorded before anything is submitted: a failure submits nothing.
-  FailureOr<VkCommandBuffer> upload = work.beginCommandBuffer();
-  if (failed(upload))
-    return failure();
-  work.recordUpload(*upload);
-  if (failed(work.endCommandBuffer(*upload)))
-    return failure();
+  VkCommandBuffer upload = VK_NULL_HANDLE, readback = VK_NULL_HANDLE;
   SmallVector<SmallVector<VkCommandBuffer>> buffers;
-  unsigned first = 0;
-  for (const SubmissionToRun &submission : group) {
-    buffers.emplace_back();
-    for (const std::vector<Command> &buffer : submission.commandBuffers) {
-      FailureOr<VkCommandBuffer> cmd = work.beginCommandBuffer();
-      if (failed(cmd) ||
-          failed(work.recordCommands(*cmd, first, buffer.size())) ||
-          failed(work.endCommandBuffer(*cmd)))
-        return failure();
-      first += buffer.size();
-      buffers.back().push_back(*cmd);
-    }
-  }
-  FailureOr<VkCommandBuffer> readback = work.beginCommandBuffer();
-  if (failed(readback))
-    return failure();
-  work.recordReadback(*readback);
-  if (failed(work.endCommandBuffer(*readback)))
+  if (failed(recordGroup(work, group, upload, buffers, readback)))
     return failure();
   clock.lap(times.recordMs);
 
   // Semaphore 0: the upload; 1 + i: submission i; last: the readback.
   Semaphores semaphores{device, queue, {}};
-  VkSemaphoreTypeCreateInfo typeInfo{};
-  typeInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO;
-  typeInfo.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
-  typeInfo.initialValue = 0;
-  VkSemaphoreCreateInfo semaphoreInfo{};
-  semaphoreInfo.sType = VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO;
-  semaphoreInfo.pNext = &typeInfo;
-  for (size_t i = 0; i < group.size() + 2; ++i) {
-    VkSemaphore semaphore;
-    if (vkCreateSemaphore(device, &semaphoreInfo, nullptr, &semaphore))
-      return awaitOp->emitError() << "cannot create a timeline semaphore";
-    semaphores.semaphores.push_back(semaphore);
-  }
+  if (failed(createSemaphores(semaphores, group.size() + 2, awaitOp)))
+    return failure();
   auto submit = [&](ArrayRef<VkCommandBuffer> cmds, ArrayRef<VkSemaphore> waits,
-                    VkSemaphore signal, int index,
-                    Operation *op) -> LogicalResult {
-    SmallVector<uint64_t> waitValues(waits.size(), 1);
-    SmallVector<VkPipelineStageFlags> waitStages(
-        waits.size(), VK_PIPELINE_STAGE_ALL_COMMANDS_BIT);
-    uint64_t signalValue = 1;
-    VkTimelineSemaphoreSubmitInfo timelineInfo{};
-    timelineInfo.sType = VK_STRUCTURE_TYPE_TIMELINE_SEMAPHORE_SUBMIT_INFO;
-    timelineInfo.waitSemaphoreValueCount = waitValues.size();
-    timelineInfo.pWaitSemaphoreValues = waitValues.data();
-    timelineInfo.signalSemaphoreValueCount = 1;
-    timelineInfo.pSignalSemaphoreValues = &signalValue;
-    VkSubmitInfo info{};
-    info.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-    info.pNext = &timelineInfo;
-    info.waitSemaphoreCount = waits.size();
-    info.pWaitSemaphores = waits.data();
-    info.pWaitDstStageMask = waitStages.data();
-    info.commandBufferCount = cmds.size();
-    info.pCommandBuffers = cmds.data();
-    info.signalSemaphoreCount = 1;
-    info.pSignalSemaphores = &signal;
-    // The layer checks the submission against the queue's earlier ones
-    // here: what it finds is about this submission's op.
-    submittingIndex = index;
-    VkResult result = vkQueueSubmit(queue, 1, &info, VK_NULL_HANDLE);
-    submittingIndex = -1;
-    if (result)
-      return op->emitError()
-             << "vkQueueSubmit failed (VkResult " << result << ")";
-    work.submitted = true;
-    return success();
+                    VkSemaphore signal, int index, Operation *op) {
+    return submitToQueue(queue, submittingIndex, work, cmds, waits, signal,
+                         index, op);
   };
   const std::vector<VkSemaphore> &all = semaphores.semaphores;
-  if (failed(submit(*upload, {}, all.front(), -1, awaitOp)))
+  if (failed(submit(upload, {}, all.front(), -1, awaitOp)))
     return failure();
   for (auto [index, submission] : llvm::enumerate(group)) {
     // The upload, then exactly the waits the fences state.
@@ -163,7 +198,7 @@ LogicalResult VulkanDevice::runSubmissions(ExecutorImpl &executor,
       return failure();
   }
   SmallVector<VkSemaphore> everything(all.begin(), all.end() - 1);
-  if (failed(submit(*readback, everything, all.back(), -1, awaitOp)))
+  if (failed(submit(readback, everything, all.back(), -1, awaitOp)))
     return failure();
 
   VkSemaphoreWaitInfo waitInfo{};

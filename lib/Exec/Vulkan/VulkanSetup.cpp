@@ -359,6 +359,46 @@ bool VulkanDevice::createDevice(llvm::raw_ostream &errors) {
   return true;
 }
 
+ComputePipelineResult streamhal::exec::createComputePipeline(
+    VkDevice device, ArrayRef<VkDescriptorSetLayoutBinding> bindings,
+    uint32_t pushConstantBytes, ArrayRef<uint32_t> code, const char *entryName,
+    VkDescriptorSetLayout &setLayout, VkPipelineLayout &layout,
+    VkShaderModule &shader, VkPipeline &pipeline) {
+  VkDescriptorSetLayoutCreateInfo setInfo{};
+  setInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
+  setInfo.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
+  setInfo.bindingCount = bindings.size();
+  setInfo.pBindings = bindings.data();
+  VkPushConstantRange constants{VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                                pushConstantBytes};
+  VkPipelineLayoutCreateInfo layoutInfo{};
+  layoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
+  layoutInfo.setLayoutCount = 1;
+  layoutInfo.pSetLayouts = &setLayout;
+  layoutInfo.pushConstantRangeCount = pushConstantBytes > 0 ? 1 : 0;
+  layoutInfo.pPushConstantRanges = &constants;
+  VkShaderModuleCreateInfo shaderInfo{};
+  shaderInfo.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
+  shaderInfo.codeSize = code.size() * sizeof(uint32_t);
+  shaderInfo.pCode = code.data();
+  if (vkCreateDescriptorSetLayout(device, &setInfo, nullptr, &setLayout) ||
+      vkCreatePipelineLayout(device, &layoutInfo, nullptr, &layout) ||
+      vkCreateShaderModule(device, &shaderInfo, nullptr, &shader))
+    return ComputePipelineResult::LayoutFailed;
+  VkComputePipelineCreateInfo pipelineInfo{};
+  pipelineInfo.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
+  pipelineInfo.stage.sType =
+      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
+  pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
+  pipelineInfo.stage.module = shader;
+  pipelineInfo.stage.pName = entryName;
+  pipelineInfo.layout = layout;
+  if (vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipelineInfo,
+                               nullptr, &pipeline))
+    return ComputePipelineResult::PipelineFailed;
+  return ComputePipelineResult::Created;
+}
+
 bool VulkanDevice::createModelPipeline(llvm::raw_ostream &errors) {
   // Every slot and the parameter block: one push-descriptor set, so that a
   // HAL push_descriptor_set is a vkCmdPushDescriptorSetKHR.
@@ -371,39 +411,14 @@ bool VulkanDevice::createModelPipeline(llvm::raw_ostream &errors) {
     entry.stageFlags = VK_SHADER_STAGE_COMPUTE_BIT;
     bindings.push_back(entry);
   }
-  VkDescriptorSetLayoutCreateInfo setInfo{};
-  setInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO;
-  setInfo.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
-  setInfo.bindingCount = bindings.size();
-  setInfo.pBindings = bindings.data();
-  VkPushConstantRange constants{VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                                kPushConstantBytes};
-  VkPipelineLayoutCreateInfo layoutInfo{};
-  layoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO;
-  layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &setLayout;
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &constants;
-  VkShaderModuleCreateInfo shaderInfo{};
-  shaderInfo.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO;
-  shaderInfo.codeSize = sizeof(kModelKernelSpirv);
-  shaderInfo.pCode = kModelKernelSpirv;
-  if (vkCreateDescriptorSetLayout(device, &setInfo, nullptr, &setLayout) ||
-      vkCreatePipelineLayout(device, &layoutInfo, nullptr, &pipelineLayout) ||
-      vkCreateShaderModule(device, &shaderInfo, nullptr, &modelShader)) {
+  ComputePipelineResult result = createComputePipeline(
+      device, bindings, kPushConstantBytes, kModelKernelSpirv, "main",
+      setLayout, pipelineLayout, modelShader, modelPipeline);
+  if (result == ComputePipelineResult::LayoutFailed) {
     errors << "cannot create the model kernel's layout\n";
     return false;
   }
-  VkComputePipelineCreateInfo pipelineInfo{};
-  pipelineInfo.sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO;
-  pipelineInfo.stage.sType =
-      VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO;
-  pipelineInfo.stage.stage = VK_SHADER_STAGE_COMPUTE_BIT;
-  pipelineInfo.stage.module = modelShader;
-  pipelineInfo.stage.pName = "main";
-  pipelineInfo.layout = pipelineLayout;
-  if (vkCreateComputePipelines(device, VK_NULL_HANDLE, 1, &pipelineInfo,
-                               nullptr, &modelPipeline)) {
+  if (result == ComputePipelineResult::PipelineFailed) {
     errors << "cannot create the model kernel's pipeline\n";
     return false;
   }

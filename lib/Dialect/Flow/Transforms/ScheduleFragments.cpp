@@ -63,38 +63,36 @@ getViewOps(ExStreamFragmentOp fragment, const BoxGeometry &boxes,
   return viewOps;
 }
 
-/// Schedules one fragment body; returns the number of waves. `storage`
-/// traces operands through the fragments before it, which are scheduled
-/// already and change no more.
-int64_t scheduleFragment(ExStreamFragmentOp fragment, OperandStorage &storage) {
-  if (fragment.getBody().empty())
-    return 0;
-  Block &body = fragment.getBody().front();
-  ValueAliasing aliasing(fragment);
-  // The boxes the lowering copies (planned once: reordering keeps them).
-  BoxGeometry boxes(fragment);
+/// Which storage each alias class orders on, decided on the body as it
+/// stands (program order).
+struct StorageOrder {
+  /// The representative storage of each class.
+  SmallVector<unsigned> storageOf;
+  /// Per class, the storage of the target it is sunk into, if any.
+  SmallVector<std::optional<unsigned>> sunkInto;
+  /// Per class, the clone or slice that makes it a view (it writes nothing).
+  SmallVector<Operation *> viewOpOf;
+  /// The ops that make a view or sink in program order.
+  llvm::SmallPtrSet<Operation *, 16> viewOps;
+};
 
-  // Level of each op: commands count 1 + their deepest dependency, other
-  // ops the deepest dependency itself. Wave = level - 1 for commands.
-  DenseMap<Operation *, int64_t> levels;
-  struct ClassState {
-    SmallVector<Operation *> readersSinceWrite;
-    Operation *lastInPlaceWrite = nullptr; // Last op writing the storage.
-  };
-  SmallVector<ClassState> classes(aliasing.getNumClasses());
-  // The storage each class orders on. Fragment operands the program shows
-  // may be one buffer (groupOperandStorage: an argument passed twice, say)
-  // order on one storage. So do the classes the lowering will let share
-  // bytes (views and update sinks, StorageViews on the body as it stands):
-  // keeping the relative order of everything that touches a group keeps
-  // every such decision, so scheduling never adds a copy, while copies
-  // that stay copies order only on their own storage.
+/// The storage each class orders on. Fragment operands the program shows
+/// may be one buffer (groupOperandStorage: an argument passed twice, say)
+/// order on one storage. So do the classes the lowering will let share
+/// bytes (views and update sinks, StorageViews on the body as it stands):
+/// keeping the relative order of everything that touches a group keeps
+/// every such decision, so scheduling never adds a copy, while copies that
+/// stay copies order only on their own storage.
+StorageOrder getStorageOrder(ExStreamFragmentOp fragment,
+                             const ValueAliasing &aliasing,
+                             const BoxGeometry &boxes,
+                             ArrayRef<unsigned> operandGroups) {
+  Block &body = fragment.getBody().front();
+  unsigned numClasses = aliasing.getNumClasses();
+  StorageOrder order;
+  order.viewOpOf.assign(numClasses, nullptr);
   llvm::EquivalenceClasses<unsigned> storages;
   SmallVector<std::pair<unsigned, unsigned>> sinkTargets;
-  llvm::SmallPtrSet<Operation *, 16> viewOpsBefore;
-  // Per class, the clone or slice that makes it a view (it writes nothing).
-  SmallVector<Operation *> viewOpOf(aliasing.getNumClasses(), nullptr);
-  SmallVector<unsigned> operandGroups = storage.groupOperands(fragment);
   DenseMap<unsigned, unsigned> firstOfGroup;
   for (BlockArgument argument : body.getArguments()) {
     if (!aliasing.getOrdinal(argument))
@@ -105,44 +103,50 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment, OperandStorage &storage) {
     if (!inserted)
       storages.unionSets(it->second, classIndex);
   }
-  {
-    LivenessIntervals order(fragment, aliasing, /*useWaves=*/false);
-    StorageViews views(fragment, order, boxes, /*elide=*/true, operandGroups,
-                       hal::getSlabAlignments(fragment).offset);
-    for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
-         ++classIndex)
-      if (Operation *viewOp = views.getViewOp(classIndex))
-        viewOpsBefore.insert(viewOp);
-    for (unsigned classIndex = 0, e = aliasing.getNumClasses(); classIndex < e;
-         ++classIndex) {
-      if (views.getRoot(classIndex) == classIndex)
-        continue;
-      // A value sunk into its target's box only needs to come after the
-      // target's earlier accesses (below); pieces of one target stay
-      // independent of each other.
-      if (isa_and_nonnull<TensorUpdateOp>(views.getViewOp(classIndex))) {
-        sinkTargets.emplace_back(classIndex, views.getRoot(classIndex));
-      } else {
-        storages.unionSets(classIndex, views.getRoot(classIndex));
-        viewOpOf[classIndex] = views.getViewOp(classIndex);
-      }
+  LivenessIntervals liveness(fragment, aliasing, /*useWaves=*/false);
+  StorageViews views(fragment, liveness, boxes, /*elide=*/true, operandGroups,
+                     hal::getSlabAlignments(fragment).offset);
+  for (unsigned classIndex = 0; classIndex < numClasses; ++classIndex)
+    if (Operation *viewOp = views.getViewOp(classIndex))
+      order.viewOps.insert(viewOp);
+  for (unsigned classIndex = 0; classIndex < numClasses; ++classIndex) {
+    if (views.getRoot(classIndex) == classIndex)
+      continue;
+    // A value sunk into its target's box only needs to come after the
+    // target's earlier accesses (computeLevels); pieces of one target stay
+    // independent of each other.
+    if (isa_and_nonnull<TensorUpdateOp>(views.getViewOp(classIndex))) {
+      sinkTargets.emplace_back(classIndex, views.getRoot(classIndex));
+    } else {
+      storages.unionSets(classIndex, views.getRoot(classIndex));
+      order.viewOpOf[classIndex] = views.getViewOp(classIndex);
     }
   }
-  SmallVector<unsigned> storageOf(aliasing.getNumClasses());
-  for (unsigned classIndex = 0, e = storageOf.size(); classIndex < e;
-       ++classIndex) {
+  order.storageOf.resize(numClasses);
+  for (unsigned classIndex = 0; classIndex < numClasses; ++classIndex) {
     auto leader = storages.findLeader(classIndex);
-    storageOf[classIndex] =
+    order.storageOf[classIndex] =
         leader == storages.member_end() ? classIndex : *leader;
   }
-  // Per class, the storage of the target it is sunk into, if any.
-  SmallVector<std::optional<unsigned>> sunkInto(aliasing.getNumClasses());
+  order.sunkInto.resize(numClasses);
   for (auto [sunk, target] : sinkTargets)
-    sunkInto[sunk] = storageOf[target];
-  SmallVector<Operation *> ops;
-  for (Operation &op : body.without_terminator())
-    ops.push_back(&op);
+    order.sunkInto[sunk] = order.storageOf[target];
+  return order;
+}
 
+/// Level of each op of `ops` (the body in program order): commands count
+/// 1 + their deepest dependency, other ops the deepest dependency itself.
+/// Wave = level - 1 for commands.
+DenseMap<Operation *, int64_t> computeLevels(Block &body,
+                                             ArrayRef<Operation *> ops,
+                                             const ValueAliasing &aliasing,
+                                             const StorageOrder &order) {
+  DenseMap<Operation *, int64_t> levels;
+  struct ClassState {
+    SmallVector<Operation *> readersSinceWrite;
+    Operation *lastInPlaceWrite = nullptr; // Last op writing the storage.
+  };
+  SmallVector<ClassState> classes(aliasing.getNumClasses());
   for (Operation *op : ops) {
     int64_t depth = 0;
     auto dependOn = [&](Operation *producer) {
@@ -158,7 +162,7 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment, OperandStorage &storage) {
           dependOn(body.findAncestorOpInBlock(*def));
         unsigned classIndex = aliasing.getClassIndex(operand);
         if (classIndex < classes.size())
-          usedClasses.push_back(storageOf[classIndex]);
+          usedClasses.push_back(order.storageOf[classIndex]);
       }
     });
     // A command writes the storage of every value it defines (in place for
@@ -170,9 +174,9 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment, OperandStorage &storage) {
     if (isCommandOp(op))
       for (OpResult result : op->getResults()) {
         unsigned classIndex = aliasing.getClassIndex(result);
-        if (classIndex < classes.size() && viewOpOf[classIndex] != op &&
-            !sunkInto[classIndex])
-          writtenClasses.push_back(storageOf[classIndex]);
+        if (classIndex < classes.size() && order.viewOpOf[classIndex] != op &&
+            !order.sunkInto[classIndex])
+          writtenClasses.push_back(order.storageOf[classIndex]);
       }
     // Storage order: after the last write of anything it reads or writes,
     // and a write after every earlier reader of its storage.
@@ -188,9 +192,9 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment, OperandStorage &storage) {
     if (isCommandOp(op))
       for (Value result : op->getResults()) {
         unsigned classIndex = aliasing.getClassIndex(result);
-        if (classIndex >= classes.size() || !sunkInto[classIndex])
+        if (classIndex >= classes.size() || !order.sunkInto[classIndex])
           continue;
-        ClassState &target = classes[*sunkInto[classIndex]];
+        ClassState &target = classes[*order.sunkInto[classIndex]];
         if (target.lastInPlaceWrite)
           dependOn(target.lastInPlaceWrite);
         for (Operation *reader : target.readersSinceWrite)
@@ -206,6 +210,27 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment, OperandStorage &storage) {
       classes[classIndex].readersSinceWrite.clear();
     }
   }
+  return levels;
+}
+
+/// Schedules one fragment body; returns the number of waves. `storage`
+/// traces operands through the fragments before it, which are scheduled
+/// already and change no more.
+int64_t scheduleFragment(ExStreamFragmentOp fragment, OperandStorage &storage) {
+  if (fragment.getBody().empty())
+    return 0;
+  Block &body = fragment.getBody().front();
+  ValueAliasing aliasing(fragment);
+  // The boxes the lowering copies (planned once: reordering keeps them).
+  BoxGeometry boxes(fragment);
+  SmallVector<unsigned> operandGroups = storage.groupOperands(fragment);
+  StorageOrder storageOrder =
+      getStorageOrder(fragment, aliasing, boxes, operandGroups);
+  SmallVector<Operation *> ops;
+  for (Operation &op : body.without_terminator())
+    ops.push_back(&op);
+  DenseMap<Operation *, int64_t> levels =
+      computeLevels(body, ops, aliasing, storageOrder);
 
   // Commands of level L sort before the free ops of level L, which sort
   // before the commands of level L + 1; ties keep program order.
@@ -225,7 +250,7 @@ int64_t scheduleFragment(ExStreamFragmentOp fragment, OperandStorage &storage) {
   // scheduling never costs a copy.
   llvm::SmallPtrSet<Operation *, 16> viewOpsAfter =
       getViewOps(fragment, boxes, operandGroups);
-  if (llvm::any_of(viewOpsBefore,
+  if (llvm::any_of(storageOrder.viewOps,
                    [&](Operation *op) { return !viewOpsAfter.contains(op); })) {
     LLVM_DEBUG(llvm::dbgs() << "schedule of " << fragment.getLoc()
                             << " would lose a view: kept in program order\n");
