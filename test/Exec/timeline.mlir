@@ -1,5 +1,6 @@
 // RUN: not hal-exec %s --split-input-file --orders=4 2>&1 | FileCheck %s
 // RUN: hal-exec %s --split-input-file --orders=4 --function=independent | FileCheck %s --check-prefix=GOOD
+// RUN: hal-exec %s --split-input-file --orders=4 --function=host_read_while_pending_read | FileCheck %s --check-prefix=GOOD-READ
 // RUN: hal-exec %s --split-input-file --orders=4 --function=transient_on_the_timeline | FileCheck %s --check-prefix=GOOD-SLAB
 // RUN: hal-exec %s --split-input-file --orders=4 --function=reusable_replays --print-bytes | FileCheck %s --check-prefix=GOOD-REUSE
 
@@ -122,6 +123,58 @@ func.func @host_write_while_read() {
   hal.buffer.store<%a : !hal.buffer>[%c0] value(%p1 : i32)
   hal.fence.await until([%f0])
   return
+}
+
+// -----
+
+// A host write of bytes a pending submission only reads: the copy may still
+// read the old value.
+// CHECK: error: the host writes [0, 4) of allocation 0 while a pending submission reads [0, 4) of allocation 0: await its fence first
+// CHECK: note: the pending submission
+func.func @host_write_while_pending_read() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %p1 = arith.constant 1 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c16}
+  %b = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c16}
+  hal.buffer.store<%a : !hal.buffer>[%c0] value(%p1 : i32)
+  %cmd0 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd0 : !hal.command_buffer>
+  hal.command_buffer.copy_buffer<%cmd0 : !hal.command_buffer> source(%a : !hal.buffer)[%c0] target(%b : !hal.buffer)[%c0] length(%c4)
+  hal.command_buffer.end<%cmd0 : !hal.command_buffer>
+  %f0 = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f0) commands([%cmd0])
+  hal.buffer.store<%a : !hal.buffer>[%c0] value(%p1 : i32)
+  hal.fence.await until([%f0])
+  return
+}
+
+// -----
+
+// A host read of bytes a pending submission only reads is no race.
+// GOOD-READ: @host_read_while_pending_read result 0: i32
+func.func @host_read_while_pending_read() -> i32 {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %p1 = arith.constant 1 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c16}
+  %b = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal) usage(All) : !hal.buffer{%c16}
+  hal.buffer.store<%a : !hal.buffer>[%c0] value(%p1 : i32)
+  %cmd0 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd0 : !hal.command_buffer>
+  hal.command_buffer.copy_buffer<%cmd0 : !hal.command_buffer> source(%a : !hal.buffer)[%c0] target(%b : !hal.buffer)[%c0] length(%c4)
+  hal.command_buffer.end<%cmd0 : !hal.command_buffer>
+  %f0 = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f0) commands([%cmd0])
+  %v = hal.buffer.load<%a : !hal.buffer>[%c0] : i32
+  hal.fence.await until([%f0])
+  return %v : i32
 }
 
 // -----

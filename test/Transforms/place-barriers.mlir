@@ -98,3 +98,48 @@ func.func @interleaved() {
   hal.ex.submit_and_wait %dev, %b
   return
 }
+
+// -----
+
+// A `Read|Write` binding is a write (and a read): two dispatches through it
+// into the same bytes need a barrier between them, in both policies.
+// CHECK-LABEL: func.func @read_write_binding
+// CHECK: hal.command_buffer.dispatch.symbol
+// CHECK: hal.return
+// CHECK-NEXT: }
+// CHECK-NEXT: hal.command_buffer.execution_barrier
+// CHECK-NEXT: hal.device.switch
+// CHECK: hal.command_buffer.dispatch.symbol
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @rw, set=0, binding=0, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @read_write_binding(%arg0: !hal.buffer) -> !hal.buffer {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1 = arith.constant 1 : index
+  %dev = hal.ex.shared_device : !hal.device
+  %layout = hal.executable_layout.lookup device(%dev : !hal.device) push_constants(0) layouts([[#hal.descriptor_set_layout_binding<0, "StorageBuffer", RW>]]) : !hal.executable_layout
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot|AllowInlineExecution) categories(Transfer|Dispatch) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.device.switch<%dev : !hal.device>
+    #hal.device.match.executable.format<"vmvx-bytecode-fb"> {
+      hal.command_buffer.push_descriptor_set<%cmd : !hal.command_buffer> layout(%layout : !hal.executable_layout)[%c0] bindings([%c0 = (%arg0 : !hal.buffer)[%c0, %c16]])
+      hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@ex::@vmvx::@entry) workgroups([%c1, %c1, %c1])
+      hal.return
+    }
+  hal.device.switch<%dev : !hal.device>
+    #hal.device.match.executable.format<"vmvx-bytecode-fb"> {
+      hal.command_buffer.push_descriptor_set<%cmd : !hal.command_buffer> layout(%layout : !hal.executable_layout)[%c0] bindings([%c0 = (%arg0 : !hal.buffer)[%c0, %c16]])
+      hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@ex::@vmvx::@entry) workgroups([%c1, %c1, %c1])
+      hal.return
+    }
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return %arg0 : !hal.buffer
+}

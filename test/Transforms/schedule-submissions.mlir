@@ -116,8 +116,9 @@ func.func @host_read_waits_for_its_writer() -> i32 {
 // -----
 
 // Write after read: the second submission overwrites the bytes the first
-// reads, so it waits; a third that reads both results waits only on the
-// second, which is already ordered after the first.
+// reads, so it waits; a third that reads what the second wrote (and writes
+// bytes the first did not touch) depends on the second alone. The pruning
+// of an already ordered fence is @dependence_already_ordered, below.
 // CHECK-LABEL: func.func @write_after_read
 // CHECK: %[[F0:.+]] = hal.fence.create
 // CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([]) signal(%[[F0]])
@@ -386,4 +387,93 @@ util.initializer {
 }
 func.func @uses_pool() {
   return
+}
+
+// -----
+
+// A submission that depends on two earlier ones, neither ordered after the
+// other, waits on both fences: the copy reads the bytes the first fill
+// wrote and overwrites those the second fill wrote.
+// CHECK-LABEL: func.func @two_unordered_dependences
+// CHECK: %[[F0:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([]) signal(%[[F0]])
+// CHECK: %[[F1:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([]) signal(%[[F1]])
+// CHECK: %[[F2:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([%[[F0]], %[[F1]]]) signal(%[[F2]])
+func.func @two_unordered_dependences() -> !hal.buffer_view {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %et = arith.constant 16777248 : i32
+  %enc = arith.constant 0 : i32
+  %pattern = arith.constant 7 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c16}
+  %b = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c32}
+  %cmd0 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd0 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd0 : !hal.command_buffer> target(%a : !hal.buffer)[%c0, %c16] pattern(%pattern : i32)
+  hal.command_buffer.end<%cmd0 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd0
+  %cmd1 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd1 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd1 : !hal.command_buffer> target(%b : !hal.buffer)[%c0, %c32] pattern(%pattern : i32)
+  hal.command_buffer.end<%cmd1 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd1
+  %cmd2 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd2 : !hal.command_buffer>
+  hal.command_buffer.copy_buffer<%cmd2 : !hal.command_buffer> source(%a : !hal.buffer)[%c0] target(%b : !hal.buffer)[%c16] length(%c16)
+  hal.command_buffer.end<%cmd2 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd2
+  %v = hal.buffer_view.create buffer(%b : !hal.buffer) shape([%c8]) type(%et) encoding(%enc) : !hal.buffer_view
+  return %v : !hal.buffer_view
+}
+
+// -----
+
+// A submission that depends on two earlier ones of which the second already
+// waits on the first waits on the second alone: the last copy reads what
+// the fill wrote and what the first copy wrote, and the first copy waits on
+// the fill.
+// CHECK-LABEL: func.func @dependence_already_ordered
+// CHECK: %[[F0:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([]) signal(%[[F0]])
+// CHECK: %[[F1:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([%[[F0]]]) signal(%[[F1]])
+// CHECK: %[[F2:.+]] = hal.fence.create
+// CHECK-NEXT: hal.device.queue.execute<{{.+}}> wait([%[[F1]]]) signal(%[[F2]])
+func.func @dependence_already_ordered() -> !hal.buffer_view {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %et = arith.constant 16777248 : i32
+  %enc = arith.constant 0 : i32
+  %pattern = arith.constant 7 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %allocator = hal.device.allocator<%dev : !hal.device> : !hal.allocator
+  %a = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c16}
+  %b = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c16}
+  %c = hal.allocator.allocate<%allocator : !hal.allocator> type(DeviceLocal|HostVisible) usage(All) : !hal.buffer{%c32}
+  %cmd0 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd0 : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd0 : !hal.command_buffer> target(%a : !hal.buffer)[%c0, %c16] pattern(%pattern : i32)
+  hal.command_buffer.end<%cmd0 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd0
+  %cmd1 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd1 : !hal.command_buffer>
+  hal.command_buffer.copy_buffer<%cmd1 : !hal.command_buffer> source(%a : !hal.buffer)[%c0] target(%b : !hal.buffer)[%c0] length(%c16)
+  hal.command_buffer.end<%cmd1 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd1
+  %cmd2 = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd2 : !hal.command_buffer>
+  hal.command_buffer.copy_buffer<%cmd2 : !hal.command_buffer> source(%a : !hal.buffer)[%c0] target(%c : !hal.buffer)[%c0] length(%c16)
+  hal.command_buffer.copy_buffer<%cmd2 : !hal.command_buffer> source(%b : !hal.buffer)[%c0] target(%c : !hal.buffer)[%c16] length(%c16)
+  hal.command_buffer.end<%cmd2 : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd2
+  %v = hal.buffer_view.create buffer(%c : !hal.buffer) shape([%c8]) type(%et) encoding(%enc) : !hal.buffer_view
+  return %v : !hal.buffer_view
 }

@@ -268,3 +268,43 @@ func.func @overlapping_copies(%arg0: !hal.buffer) {
   hal.ex.submit_and_wait %dev, %cmd
   return
 }
+
+// -----
+
+// A `Read|Write` binding writes: two dispatches through it into the same
+// bytes with no barrier race (the access model place-barriers shares).
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @rw, set=0, binding=0, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @read_write_binding(%arg0: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c1 = arith.constant 1 : index
+  %dev = hal.ex.shared_device : !hal.device
+  %layout = hal.executable_layout.lookup device(%dev : !hal.device) push_constants(0) layouts([[#hal.descriptor_set_layout_binding<0, "StorageBuffer", RW>]]) : !hal.executable_layout
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot|AllowInlineExecution) categories(Transfer|Dispatch) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.device.switch<%dev : !hal.device>
+    #hal.device.match.executable.format<"vmvx-bytecode-fb"> {
+      hal.command_buffer.push_descriptor_set<%cmd : !hal.command_buffer> layout(%layout : !hal.executable_layout)[%c0] bindings([%c0 = (%arg0 : !hal.buffer)[%c0, %c16]])
+      // expected-note @below {{earlier command: read-write of argument %arg0 [0, 16)}}
+      hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@ex::@vmvx::@entry) workgroups([%c1, %c1, %c1])
+      hal.return
+    }
+  hal.device.switch<%dev : !hal.device>
+    #hal.device.match.executable.format<"vmvx-bytecode-fb"> {
+      hal.command_buffer.push_descriptor_set<%cmd : !hal.command_buffer> layout(%layout : !hal.executable_layout)[%c0] bindings([%c0 = (%arg0 : !hal.buffer)[%c0, %c16]])
+      // expected-error @below {{races with an earlier command (no barrier between them): read-write of argument %arg0 [0, 16) against read-write of argument %arg0 [0, 16)}}
+      hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@ex::@vmvx::@entry) workgroups([%c1, %c1, %c1])
+      hal.return
+    }
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}

@@ -75,3 +75,36 @@ func.func @constants() -> (tensor<4xi32>, tensor<4xi32>) {
   }
   return %r#0, %r#1 : tensor<4xi32>, tensor<4xi32>
 }
+
+// -----
+
+// A slice whose source its last reader writes in place stays a copy: as a
+// view, the dispatch would read bytes it is overwriting.
+// CHECK-LABEL: plan in @view_source_written_by_last_reader:
+// CHECK-NEXT: class 0: output [4, out]
+// CHECK-NEXT: class 1: transient [5, 6]
+// CHECK-NEXT: flow.tensor.slice at {{.+}}: contiguous
+// CHECK-NEXT: dispatch at
+hal.executable private @ex2 {
+  hal.interface @io {
+    hal.interface.binding @in, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @rw, set=0, binding=1, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @view_source_written_by_last_reader() -> tensor<8xf32> {
+  %0 = flow.ex.stream.fragment() : () -> tensor<8xf32> = () -> tensor<8xf32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %cst = arith.constant 1.0 : f32
+    %s = flow.tensor.splat %cst : tensor<8xf32>
+    %v = flow.tensor.slice %s[%c0 for %c4] : tensor<8xf32> -> tensor<4xf32>
+    %w = flow.dispatch @ex2::@entry[%c1](%v, %s) {hal.bindings = [#hal.ex.operand_buffer<"in", 0 : index>, #hal.ex.operand_buffer<"rw", 1 : index>]} : (tensor<4xf32>, tensor<8xf32>) -> %s
+    flow.return %w : tensor<8xf32>
+  }
+  return %0 : tensor<8xf32>
+}

@@ -327,3 +327,27 @@ func.func @global_read_before_store(%new: tensor<1x4xf32>, %row: index) -> (tens
   util.global.store %0, @cache : tensor<8x4xf32>
   return %0, %old : tensor<8x4xf32>, tensor<8x4xf32>
 }
+
+// A storage whose members' last uses differ: the first fragment passes
+// %arg0 through (its result, dead, shares %arg0's storage), so the class
+// of %arg0 and that result lives until the last use of either, the return
+// of %arg0. The second fragment may not write %arg0 in place: its tie is
+// dropped, and the dispatch writes a copy in the result's own storage.
+// CHECK-LABEL: func.func @pass_through_then_tied
+// CHECK: flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> tensor<4xf32> =
+// CHECK: %[[W:.+]] = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> tensor<4xf32> =
+// CHECK: flow.tensor.clone
+// CHECK: return %[[W]], %arg0
+func.func @pass_through_then_tied(%arg0: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %dead = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> tensor<4xf32> =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    flow.return %a : tensor<4xf32>
+  }
+  %w = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> %arg0 =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %c1 = arith.constant 1 : index
+    %1 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>]} : (tensor<4xf32>) -> %a
+    flow.return %1 : tensor<4xf32>
+  }
+  return %w, %arg0 : tensor<4xf32>, tensor<4xf32>
+}
