@@ -122,6 +122,40 @@ TEST_F(CommandAccessesTest, AccessesOfEachCommand) {
   EXPECT_FALSE(copyRead.conflictsWith(dispatchWrite));
 }
 
+/// Ranges of one root that share exactly one byte overlap; ranges that only
+/// touch do not. Each side is checked against both orders.
+TEST_F(CommandAccessesTest, OneSharedByteOverlaps) {
+  OwningOpRef<ModuleOp> module = parse(R"mlir(
+func.func @f(%arg0: !hal.buffer, %out: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c15 = arith.constant 15 : index
+  %c16 = arith.constant 16 : index
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%out : !hal.buffer)[%c0] target(%arg0 : !hal.buffer)[%c0] length(%c16)
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%arg0 : !hal.buffer)[%c15] target(%out : !hal.buffer)[%c16] length(%c1)
+  hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%arg0 : !hal.buffer)[%c16] target(%out : !hal.buffer)[%c16] length(%c4)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  return
+}
+)mlir");
+  ASSERT_TRUE(module);
+  CommandAccesses analysis(*module);
+  ArrayRef<Operation *> commands = analysis.getCommands();
+  ASSERT_EQ(commands.size(), 3u);
+  const BufferAccess &written = analysis.getAccesses(commands[0])[1];
+  const BufferAccess &lastByte = analysis.getAccesses(commands[1])[0];
+  const BufferAccess &after = analysis.getAccesses(commands[2])[0];
+  EXPECT_TRUE(written.mayOverlap(lastByte));
+  EXPECT_TRUE(lastByte.mayOverlap(written));
+  EXPECT_FALSE(written.mayOverlap(after));
+  EXPECT_FALSE(after.mayOverlap(written));
+  EXPECT_TRUE(analysis.findConflict(commands[1], commands[0]));
+}
+
 /// AccessBatch answers like the pairwise test over random accesses mixing
 /// roots of every kind, constant and symbolic ranges, and pack slices.
 TEST_F(CommandAccessesTest, BatchAgreesWithPairwiseTest) {

@@ -239,6 +239,17 @@ TEST(PackingTest, ValidatorPerBufferAlignment) {
   EXPECT_NE(validationMessage(problem, {{0, 4}, 8, false}), "");
 }
 
+TEST(PackingTest, ClosedLifetimesSharingAnEndConflict) {
+  // Closed [0, 1] and [1, 2] are both live at 1; [2, 3] starts after [0, 1].
+  PackingProblem problem;
+  problem.lifetimes = LifetimeConvention::Closed;
+  problem.buffers = {{0, 1, 8}, {1, 2, 8}, {2, 3, 8}};
+  EXPECT_TRUE(lifetimesConflict(problem, 0, 1));
+  EXPECT_TRUE(lifetimesConflict(problem, 1, 0));
+  EXPECT_FALSE(lifetimesConflict(problem, 0, 2));
+  EXPECT_TRUE(lifetimesConflict(problem, 1, 2));
+}
+
 TEST(PackingTest, ZeroLengthHalfOpenLifetimeFollowsFormula) {
   // [5, 5) conflicts with [0, 10) (0 < 5 && 5 < 10) but not with [5, 8).
   PackingProblem problem;

@@ -155,6 +155,14 @@ struct PlaceBarriersPass
   using Base::Base;
 
   void runOnOperation() override {
+    // `none` is not a spelling of the option, but C++ options can hold it:
+    // the pass would then leave every command buffer racing, silently.
+    if (policy == BarrierPolicy::None) {
+      getOperation()->emitError()
+          << "hal-place-barriers needs a policy that places barriers (full "
+             "or hazard); to place none, leave the pass out";
+      return signalPassFailure();
+    }
     IRRewriter rewriter(&getContext());
     numBarriers += placeBarriers(getOperation(), policy, rewriter);
   }

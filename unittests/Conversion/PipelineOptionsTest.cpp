@@ -1,0 +1,133 @@
+//===- PipelineOptionsTest.cpp - Pipelines built from C++ options ---------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Options set from C++ can hold values the command line refuses; a pipeline
+// built from them must fail with a diagnostic, not record racing commands.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/HAL/Transforms/Passes.h"
+#include "streamhal/Registration/Pipelines.h"
+#include "streamhal/Registration/Registration.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace mlir;
+using namespace streamhal;
+
+namespace {
+
+/// Two fills of one buffer: the second needs a barrier before it.
+constexpr const char *kTwoFills = R"mlir(
+func.func @two_fills(%out: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %p = arith.constant 0 : i32
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%out : !hal.buffer)[%c0, %c16] pattern(%p : i32)
+  hal.command_buffer.fill_buffer<%cmd : !hal.command_buffer> target(%out : !hal.buffer)[%c0, %c16] pattern(%p : i32)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}
+)mlir";
+
+/// A fragment writing one tensor twice.
+constexpr const char *kFragment = R"mlir(
+func.func @splats() -> tensor<4xi32> {
+  %0 = flow.ex.stream.fragment() : () -> tensor<4xi32> = () -> tensor<4xi32> {
+    %c1 = arith.constant 1 : i32
+    %s = flow.tensor.splat %c1 : tensor<4xi32>
+    flow.return %s : tensor<4xi32>
+  }
+  return %0 : tensor<4xi32>
+}
+)mlir";
+
+struct Run {
+  bool succeeded = false;
+  std::string diagnostics;
+  unsigned barriers = 0;
+};
+
+/// Parses `source`, runs what `build` adds to a pass manager, and collects
+/// the diagnostics and the barriers of the result.
+template <typename BuildFn> Run runPipeline(const char *source, BuildFn build) {
+  DialectRegistry registry;
+  registerStreamHALDialects(registry);
+  MLIRContext context(registry);
+  Run run;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
+    run.diagnostics += diagnostic.str() + "\n";
+    return success();
+  });
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  EXPECT_TRUE(module);
+  if (!module)
+    return run;
+  PassManager pm(&context);
+  build(pm);
+  run.succeeded = succeeded(pm.run(*module));
+  module->walk([&](hal::CommandBufferExecutionBarrierOp) { ++run.barriers; });
+  return run;
+}
+
+TEST(PipelineOptions, PlaceBarriersRefusesNone) {
+  Run run = runPipeline(kTwoFills, [](PassManager &pm) {
+    hal::PlaceBarriersPassOptions options;
+    options.policy = BarrierPolicy::None;
+    pm.addPass(hal::createPlaceBarriersPass(options));
+  });
+  EXPECT_FALSE(run.succeeded);
+  EXPECT_NE(run.diagnostics.find("needs a policy that places barriers"),
+            std::string::npos)
+      << run.diagnostics;
+  EXPECT_EQ(run.barriers, 0u);
+}
+
+TEST(PipelineOptions, PlaceBarriersHazard) {
+  Run run = runPipeline(kTwoFills, [](PassManager &pm) {
+    pm.addPass(hal::createPlaceBarriersPass());
+  });
+  EXPECT_TRUE(run.succeeded) << run.diagnostics;
+  EXPECT_EQ(run.barriers, 1u);
+}
+
+TEST(PipelineOptions, LowerToHALRefusesNoBarriers) {
+  Run run = runPipeline(kFragment, [](PassManager &pm) {
+    LowerToHALPipelineOptions options;
+    options.barriers = BarrierPolicy::None;
+    buildLowerToHALPipeline(pm, options);
+  });
+  EXPECT_FALSE(run.succeeded);
+  EXPECT_NE(run.diagnostics.find("needs a policy that places barriers"),
+            std::string::npos)
+      << run.diagnostics;
+}
+
+TEST(PipelineOptions, ConvertFlowToHALLeavesBarriersOutOnNone) {
+  Run run = runPipeline(kFragment, [](PassManager &pm) {
+    ConvertFlowToHALPipelineOptions options;
+    options.barriers = BarrierPolicy::None;
+    buildConvertFlowToHALPipeline(pm, options);
+  });
+  EXPECT_TRUE(run.succeeded) << run.diagnostics;
+  EXPECT_EQ(run.barriers, 0u);
+}
+
+} // namespace
