@@ -59,7 +59,7 @@ func.func @splats() -> tensor<4xi32> {
 }
 )mlir";
 
-struct Run {
+struct PipelineRun {
   bool succeeded = false;
   std::string diagnostics;
   unsigned barriers = 0;
@@ -67,11 +67,12 @@ struct Run {
 
 /// Parses `source`, runs what `build` adds to a pass manager, and collects
 /// the diagnostics and the barriers of the result.
-template <typename BuildFn> Run runPipeline(const char *source, BuildFn build) {
+template <typename BuildFn>
+PipelineRun runPipeline(const char *source, BuildFn build) {
   DialectRegistry registry;
   registerStreamHALDialects(registry);
   MLIRContext context(registry);
-  Run run;
+  PipelineRun run;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diagnostic) {
     run.diagnostics += diagnostic.str() + "\n";
     return success();
@@ -88,7 +89,7 @@ template <typename BuildFn> Run runPipeline(const char *source, BuildFn build) {
 }
 
 TEST(PipelineOptions, PlaceBarriersRefusesNone) {
-  Run run = runPipeline(kTwoFills, [](PassManager &pm) {
+  PipelineRun run = runPipeline(kTwoFills, [](PassManager &pm) {
     hal::PlaceBarriersPassOptions options;
     options.policy = BarrierPolicy::None;
     pm.addPass(hal::createPlaceBarriersPass(options));
@@ -101,7 +102,7 @@ TEST(PipelineOptions, PlaceBarriersRefusesNone) {
 }
 
 TEST(PipelineOptions, PlaceBarriersHazard) {
-  Run run = runPipeline(kTwoFills, [](PassManager &pm) {
+  PipelineRun run = runPipeline(kTwoFills, [](PassManager &pm) {
     pm.addPass(hal::createPlaceBarriersPass());
   });
   EXPECT_TRUE(run.succeeded) << run.diagnostics;
@@ -109,7 +110,7 @@ TEST(PipelineOptions, PlaceBarriersHazard) {
 }
 
 TEST(PipelineOptions, LowerToHALRefusesNoBarriers) {
-  Run run = runPipeline(kFragment, [](PassManager &pm) {
+  PipelineRun run = runPipeline(kFragment, [](PassManager &pm) {
     LowerToHALPipelineOptions options;
     options.barriers = BarrierPolicy::None;
     buildLowerToHALPipeline(pm, options);
@@ -121,7 +122,7 @@ TEST(PipelineOptions, LowerToHALRefusesNoBarriers) {
 }
 
 TEST(PipelineOptions, ConvertFlowToHALLeavesBarriersOutOnNone) {
-  Run run = runPipeline(kFragment, [](PassManager &pm) {
+  PipelineRun run = runPipeline(kFragment, [](PassManager &pm) {
     ConvertFlowToHALPipelineOptions options;
     options.barriers = BarrierPolicy::None;
     buildConvertFlowToHALPipeline(pm, options);

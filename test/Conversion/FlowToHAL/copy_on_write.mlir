@@ -158,3 +158,39 @@ func.func @tie_to_another_storage(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) ->
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// The same with a target the pieces cover only in part: its fill must come
+// before the pieces are computed in its rows, so only moving the splat in
+// front of them (--flow-emplace-update-targets) saves both copies.
+// CHECK-LABEL: func.func @concat_partial_target_made_last
+// CHECK: hal.command_buffer.fill_buffer
+// CHECK-NOT: hal.command_buffer.copy_buffer
+// CHECK: return
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @s0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @d0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @concat_partial_target_made_last(%a: tensor<2x4xf32>) -> tensor<8x4xf32> {
+  %0 = flow.ex.stream.fragment(%a) : (tensor<2x4xf32>) -> tensor<8x4xf32> =
+      (%x: tensor<2x4xf32>) -> tensor<8x4xf32> {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %p0 = flow.dispatch @ex::@entry[%c4](%x) {hal.bindings = [#hal.ex.operand_buffer<"s0", 0 : index>, #hal.ex.result_buffer<"d0", 0 : index>]} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+    %p1 = flow.dispatch @ex::@entry[%c2](%x) {hal.bindings = [#hal.ex.operand_buffer<"s0", 0 : index>, #hal.ex.result_buffer<"d0", 0 : index>]} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+    %zero = arith.constant 0.0 : f32
+    %t = flow.tensor.splat %zero : tensor<8x4xf32>
+    %u0 = flow.tensor.update %p0, %t[%c0, %c0] : tensor<2x4xf32> -> %t as tensor<8x4xf32>
+    %u1 = flow.tensor.update %p1, %u0[%c4, %c0] : tensor<2x4xf32> -> %u0 as tensor<8x4xf32>
+    flow.return %u1 : tensor<8x4xf32>
+  }
+  return %0 : tensor<8x4xf32>
+}

@@ -435,3 +435,20 @@ func.func @splat_i64_dynamic_small_device(%v: i64, %n: index) -> tensor<?xi64> {
   return %0 : tensor<?xi64>
 }
 }
+
+// -----
+
+// A splat computed in storage sized exactly (here the operand its result is
+// tied to) whose length is not a multiple of 4: fills take 4-byte lengths,
+// so the aligned prefix is filled and the 2-byte tail copied from it.
+// CHECK-LABEL: func.func @splat_into_tied_operand
+// CHECK: hal.command_buffer.fill_buffer<{{.+}}> target(%arg0 : !hal.buffer)[%c0, %c4]
+// CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%arg0 : !hal.buffer)[%c0] target(%arg0 : !hal.buffer)[%c4] length(%c2)
+func.func @splat_into_tied_operand(%t: tensor<3xi16>, %v: i16) -> tensor<3xi16> {
+  %0 = flow.ex.stream.fragment(%t, %v) : (tensor<3xi16>, i16) -> %t =
+      (%a: tensor<3xi16>, %x: i16) -> tensor<3xi16> {
+    %s = flow.tensor.splat %x : tensor<3xi16>
+    flow.return %s : tensor<3xi16>
+  }
+  return %0 : tensor<3xi16>
+}

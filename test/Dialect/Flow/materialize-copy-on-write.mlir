@@ -351,3 +351,29 @@ func.func @pass_through_then_tied(%arg0: tensor<4xf32>) -> (tensor<4xf32>, tenso
   }
   return %w, %arg0 : tensor<4xf32>, tensor<4xf32>
 }
+
+// A storage a global holds through one member only: %arg0 is stored into
+// @kept, then passed through a fragment (its result shares the storage),
+// and that result is written in place. The class is held by the global from
+// the store on, whichever member the write goes through: the second
+// fragment's tie is dropped and the dispatch writes a copy.
+util.global private mutable @kept : tensor<4xf32>
+// CHECK-LABEL: func.func @global_pins_pass_through
+// CHECK: util.global.store %arg0, @kept
+// CHECK: %[[P:.+]] = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> tensor<4xf32> =
+// CHECK: flow.ex.stream.fragment(%[[P]]) : (tensor<4xf32>) -> tensor<4xf32> =
+// CHECK: flow.tensor.clone
+func.func @global_pins_pass_through(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  util.global.store %arg0, @kept : tensor<4xf32>
+  %p = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> tensor<4xf32> =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    flow.return %a : tensor<4xf32>
+  }
+  %w = flow.ex.stream.fragment(%p) : (tensor<4xf32>) -> %p =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %c1 = arith.constant 1 : index
+    %1 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>]} : (tensor<4xf32>) -> %a
+    flow.return %1 : tensor<4xf32>
+  }
+  return %w : tensor<4xf32>
+}
