@@ -142,7 +142,7 @@ func.func @huge() -> tensor<4611686018427387904x4xf32> {
 
 // A lowering that fails: its diagnostic, then hal-exec's, and exit 1.
 // LOWERING: error: 'flow.tensor.splat' op splats 'i128' values
-// LOWERING: error: the lowering pipeline 'flow-materialize-copy-on-write,convert-flow-to-hal{barriers=none},hal-pack-allocations,canonicalize,hal-place-barriers' failed
+// LOWERING: error: the lowering pipeline 'convert-flow-to-hal{barriers=none},hal-pack-allocations,canonicalize,hal-place-barriers' failed
 func.func @splat_i128(%v: i128) -> tensor<4xi128> {
   %0 = flow.ex.stream.fragment(%v) : (i128) -> tensor<4xi128> =
       (%iv: i128) -> tensor<4xi128> {

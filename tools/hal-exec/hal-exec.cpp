@@ -158,8 +158,8 @@ static unsigned namedFunctionsFound = 0;
 
 /// The README's full pipeline.
 static constexpr const char *kDefaultPipeline =
-    "flow-materialize-copy-on-write,convert-flow-to-hal{barriers=none},"
-    "hal-pack-allocations,canonicalize,hal-place-barriers";
+    "convert-flow-to-hal{barriers=none},hal-pack-allocations,canonicalize,"
+    "hal-place-barriers";
 
 /// Prints the elements of a float (f32, f64) or integer result, if it is
 /// one: `  values: 1.5 -2 ...` (floats to 9 significant digits, which
