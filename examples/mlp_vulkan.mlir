@@ -42,22 +42,25 @@ util.global private @params : !hal.buffer = dense<[
   ]> : tensor<328xf32>
 
 hal.executable private @mlp {
-  // Push constants: rows, depth (inputs per row), columns.
-  hal.interface @io attributes {push_constants = 3 : index} {
+  // Each entry point's interface is its kernel's ABI: a dispatch binds all
+  // of it. Push constants: rows, depth (inputs per row), columns.
+  hal.interface @dense_io attributes {push_constants = 3 : index} {
     hal.interface.binding @input, set=0, binding=0, type="StorageBuffer", access="Read"
     hal.interface.binding @weights, set=0, binding=1, type="StorageBuffer", access="Read"
     hal.interface.binding @bias, set=0, binding=2, type="StorageBuffer", access="Read"
     hal.interface.binding @output, set=0, binding=3, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.interface @relu_io attributes {push_constants = 3 : index} {
     hal.interface.binding @inout, set=0, binding=4, type="StorageBuffer", access="Read|Write"
   }
   hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
-    hal.executable.entry_point @dense attributes {interface = @io, ordinal = 0 : index}
-    hal.executable.entry_point @relu attributes {interface = @io, ordinal = 1 : index}
+    hal.executable.entry_point @dense attributes {interface = @dense_io, ordinal = 0 : index}
+    hal.executable.entry_point @relu attributes {interface = @relu_io, ordinal = 1 : index}
     builtin.module {}
   }
   // One invocation per output element, 64 per workgroup.
   hal.executable.variant @vulkan, target = #hal.executable.target<"vulkan", "vulkan-spirv-fb"> {
-    hal.executable.entry_point @dense attributes {interface = @io, ordinal = 0 : index} {
+    hal.executable.entry_point @dense attributes {interface = @dense_io, ordinal = 0 : index} {
     ^bb0(%rows: index, %cols: index):
       %c1 = arith.constant 1 : index
       %c64 = arith.constant 64 : index
@@ -65,7 +68,7 @@ hal.executable private @mlp {
       %x = arith.ceildivui %n, %c64 : index
       hal.return %x, %c1, %c1 : index, index, index
     }
-    hal.executable.entry_point @relu attributes {interface = @io, ordinal = 1 : index} {
+    hal.executable.entry_point @relu attributes {interface = @relu_io, ordinal = 1 : index} {
     ^bb0(%rows: index, %cols: index):
       %c1 = arith.constant 1 : index
       %c64 = arith.constant 64 : index

@@ -87,7 +87,8 @@ struct Command {
   uint32_t pattern = 0;
   // Copy (source; target above).
   BufferRef source;
-  // Dispatch.
+  // Dispatch: the entry point of the variant it runs, and its symbol.
+  hal::ExecutableEntryPointOp entryPoint;
   std::string entrySymbol;
   struct Binding {
     uint32_t set = 0;

@@ -370,6 +370,63 @@ runDispatchModel(ExecutorImpl &exec, flow::DispatchOp op,
   return success();
 }
 
+/// Whether `entryPoint` carries a real kernel that the executor's device
+/// runs: a `vulkan-spirv-fb` variant, on a device other than the reference
+/// model.
+static bool runsOnDevice(ExecutorImpl &exec,
+                         hal::ExecutableEntryPointOp entryPoint) {
+  if (!exec.options.device || exec.options.device->isReference())
+    return false;
+  auto variant = entryPoint->getParentOfType<hal::ExecutableVariantOp>();
+  return variant &&
+         variant.getTarget().getFormat().getValue() == "vulkan-spirv-fb";
+}
+
+/// Runs the real kernel of `op` on the executor's device, on buffers of its
+/// own (docs/executor.md, "Checking a lowering"): each binding gets a fresh
+/// buffer holding its storage's bytes (poison for a write-only one), and the
+/// write bindings' storages receive what the kernel wrote.
+static LogicalResult
+runDispatchOnDevice(ExecutorImpl &exec, flow::DispatchOp op,
+                    hal::ExecutableEntryPointOp entryPoint,
+                    ArrayRef<BoundBinding> bound,
+                    SmallVectorImpl<Storage> &storages,
+                    const SmallVector<uint32_t> &pushConstants,
+                    const std::array<uint64_t, 3> &workgroups) {
+  Command command{Command::Kind::Dispatch};
+  command.op = op;
+  command.entryPoint = entryPoint;
+  command.entrySymbol = formatEntry(op.getEntryPoint());
+  command.pushConstants.assign(pushConstants.begin(), pushConstants.end());
+  command.workgroups = workgroups;
+  for (const BoundBinding &binding : bound) {
+    Storage &storage = storages[binding.storage];
+    if (binding.reads && !storage.defined)
+      return op.emitError()
+             << "reads binding @" << binding.name << " (" << storage.description
+             << ") before anything wrote it";
+    std::string name = "binding @" + binding.name + " of " +
+                       command.entrySymbol + " (flow level)";
+    auto root = std::make_shared<RootBuffer>(
+        binding.reads ? RootBuffer::withContents(name, storage.bytes)
+                      : RootBuffer::allocate(name, storage.bytes.size()));
+    root->setAccount(exec.memory);
+    command.bindings.push_back(
+        {binding.set, binding.binding, binding.reads, binding.writes,
+         BufferRef{root, 0, static_cast<int64_t>(storage.bytes.size())}});
+  }
+  if (failed(exec.options.device->run(exec, op, command)))
+    return failure();
+  for (auto [binding, commandBinding] : llvm::zip(bound, command.bindings)) {
+    if (!binding.writes)
+      continue;
+    Storage &storage = storages[binding.storage];
+    commandBinding.range.root->read(0, storage.bytes);
+    storage.defined = true;
+  }
+  return success();
+}
+
 /// Gives each result of `op` the tensor its storage holds after the
 /// dispatch.
 static LogicalResult bindDispatchResults(ExecutorImpl &exec, Frame &frame,
@@ -440,8 +497,14 @@ LogicalResult ExecutorImpl::runFlowDispatch(Operation *opPtr, Frame &frame) {
   if (failed(workgroups))
     return failure();
 
-  if (failed(runDispatchModel(*this, op, bound, storages.storages,
-                              pushConstants, *workgroups)))
+  if (runsOnDevice(*this, *entryPoint)) {
+    if (failed(runDispatchOnDevice(*this, op, *entryPoint, bound,
+                                   storages.storages, pushConstants,
+                                   *workgroups)))
+      return failure();
+  } else if (failed(runDispatchModel(*this, op, bound, storages.storages,
+                                     pushConstants, *workgroups))) {
     return failure();
+  }
   return bindDispatchResults(*this, frame, op, storages);
 }

@@ -269,6 +269,7 @@ recordDispatch(ExecutorImpl &exec, Frame &frame,
                                    "interface";
   Command command{Command::Kind::Dispatch};
   command.op = opPtr;
+  command.entryPoint = entryPoint;
   command.entrySymbol = "@" + target.getRootReference().str() + "::@" +
                         target.getLeafReference().str();
   if (failed(addDispatchBindings(exec, opPtr, *state, interface, command)))

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// --device, --vulkan-device, --list-devices, --validate and
-// --report-device-time (docs/device.md).
+// --device, --vulkan-device, --list-devices, --validate, --check-writes,
+// --allow-partial-writes and --report-device-time (docs/device.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +38,16 @@ static cl::opt<bool> validate(
     cl::cat(execCategory), "validate",
     cl::desc("With --device=vulkan: run under VK_LAYER_KHRONOS_validation "
              "with synchronization validation; every message is an error"));
+static cl::opt<bool> checkWrites(
+    cl::cat(execCategory), "check-writes", cl::init(true),
+    cl::desc("With --device=vulkan: find the bytes of a SPIR-V kernel's "
+             "Write bindings it leaves unwritten (poisoned before the "
+             "dispatch, compared after it; --check-writes=false skips it)"));
+static cl::opt<bool> allowPartialWrites(
+    cl::cat(execCategory), "allow-partial-writes",
+    cl::desc("With --device=vulkan: unwritten bytes of a kernel's Write "
+             "bindings are warnings, not errors (for kernels that write "
+             "sparsely; the bytes keep the poison pattern 0xCD)"));
 static cl::opt<bool> reportDeviceTime(
     cl::cat(execCategory), "report-device-time",
     cl::desc("With --device=vulkan: print per function the wall time of its "
@@ -48,6 +58,8 @@ std::optional<int> setUpDevice(std::shared_ptr<Device> &device) {
   VulkanDeviceOptions vulkanOptions;
   vulkanOptions.selector = vulkanDevice;
   vulkanOptions.validate = validate;
+  vulkanOptions.checkWrites = checkWrites;
+  vulkanOptions.allowPartialWrites = allowPartialWrites;
   std::string deviceErrors;
   llvm::raw_string_ostream deviceErrorStream(deviceErrors);
   if (listDevices) {

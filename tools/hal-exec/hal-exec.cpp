@@ -15,6 +15,7 @@
 
 #include "CompareLevels.h"
 #include "DeviceOptions.h"
+#include "ResultChecks.h"
 #include "ToolVersion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -261,6 +262,9 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
           !llvm::is_contained(skipFunctions, function.getSymName()))
         functions.push_back(function);
   }
+  warnAboutModelResults(
+      module, commandDevice && !commandDevice->isReference(), bool(lowered),
+      SmallVector<std::string>(formats.begin(), formats.end()));
   bool ok = true;
   // Runs a function, printing its results; for a run of the HAL level also
   // its barriers and (on a device that times) its device time.
@@ -273,6 +277,8 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
     if (failed(results))
       return failure();
     printResults(os, callee.getSymName(), *results);
+    if (failed(checkExpectedResults(callee, *results)))
+      return failure();
     if (isHALRun) {
       printBarrierCounts(os, callee.getSymName(), executor.getBarrierCounts());
       timer.print(os, callee.getSymName());

@@ -99,6 +99,14 @@ struct VulkanDeviceOptions {
   /// Enables VK_LAYER_KHRONOS_validation with synchronization validation
   /// (also at queue submission); every message is an error.
   bool validate = false;
+  /// Finds the bytes of a SPIR-V kernel's `Write` (not `Read`) bindings
+  /// that it leaves unwritten: each such range is filled with the poison
+  /// pattern before the dispatch and copied out after it (docs/device.md,
+  /// "Writing kernels").
+  bool checkWrites = true;
+  /// Reports unwritten bytes (and a `Write` binding the kernel never stores
+  /// into) as warnings instead of errors.
+  bool allowPartialWrites = false;
 };
 
 /// Whether this build has the Vulkan device.

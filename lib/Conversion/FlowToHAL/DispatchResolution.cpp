@@ -198,6 +198,49 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
       });
 }
 
+/// Whether `variant` carries code (anything in its modules), rather than
+/// standing for an opaque executable run by the dispatch model.
+static bool carriesCode(hal::ExecutableVariantOp variant) {
+  return llvm::any_of(variant.getBody().getOps<ModuleOp>(),
+                      [](ModuleOp inner) { return !inner.getBody()->empty(); });
+}
+
+/// In a variant that carries code, every binding of the interface is named
+/// by the dispatch's `hal.bindings`: the interface is the kernel's ABI, and
+/// a kernel may touch any binding it declares (device rule unbound-binding),
+/// so one left out would be a descriptor no push ever wrote. A variant
+/// without code has nothing that could reach an unnamed binding: its layout
+/// lists the bound ones (docs/lowering.md, "Bindings").
+static LogicalResult checkEveryBindingBound(flow::DispatchOp op,
+                                            const ResolvedVariant &resolved,
+                                            const ErrorReporter &report) {
+  if (!carriesCode(resolved.variant))
+    return success();
+  std::set<std::pair<int64_t, int64_t>> named;
+  for (const ResolvedBinding &binding : resolved.bindings)
+    named.emplace(binding.set, binding.ordinal);
+  hal::InterfaceOp interface = resolved.interface;
+  for (auto binding : interface.getBody().getOps<hal::InterfaceBindingOp>()) {
+    if (named.count({binding.getSet().getSExtValue(),
+                     binding.getBinding().getSExtValue()}))
+      continue;
+    InFlightDiagnostic diagnostic = report.emitOpError(op);
+    diagnostic << "leaves binding @" << binding.getSymName() << " (set "
+               << binding.getSet().getSExtValue() << ", binding "
+               << binding.getBinding().getSExtValue() << ") of interface @"
+               << interface.getSymName()
+               << " unbound: hal.bindings must bind every binding the "
+                  "interface of "
+               << op.getEntryPointAttr()
+               << " declares (give the entry point an interface of the "
+                  "bindings it uses)";
+    if (report.isReporting())
+      diagnostic.attachNote(binding.getLoc()) << "the interface binding";
+    return diagnostic;
+  }
+  return success();
+}
+
 FailureOr<SmallVector<ResolvedVariant>>
 resolveDispatch(flow::DispatchOp op, const ErrorReporter &report) {
   SymbolRefAttr callee = op.getEntryPointAttr();
@@ -256,6 +299,8 @@ resolveDispatch(flow::DispatchOp op, const ErrorReporter &report) {
     for (Attribute entry : bindings)
       if (failed(resolveBinding(op, entry, resolved, report)))
         return failure();
+    if (failed(checkEveryBindingBound(op, resolved, report)))
+      return failure();
     resolved.setLayouts = buildSetLayouts(interface, resolved.bindings);
     variants.push_back(std::move(resolved));
   }

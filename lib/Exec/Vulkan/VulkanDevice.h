@@ -24,6 +24,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -83,6 +84,8 @@ struct KernelPipeline {
   VkShaderModule shader = VK_NULL_HANDLE;
   VkPipeline pipeline = VK_NULL_HANDLE;
   uint32_t pushConstantCount = 0;
+  /// The kernel's LocalSize, for messages.
+  std::array<uint32_t, 3> localSize = {1, 1, 1};
 };
 
 /// What createComputePipeline made: everything, or where it stopped.
@@ -124,6 +127,15 @@ private:
 class VulkanDevice;
 class ExecutorImpl;
 
+/// A `Write` (not `Read`) binding of a SPIR-V kernel's dispatch whose bytes
+/// are poisoned before it and copied to the staging buffer after
+/// (VulkanWriteCheck.cpp).
+struct WriteCheck {
+  unsigned command = 0;
+  unsigned binding = 0;
+  uint64_t stagingOffset = 0;
+};
+
 /// A root buffer's VkBuffer for one run: root bytes [base, end).
 struct Mirror {
   std::shared_ptr<RootBuffer> root;
@@ -164,7 +176,7 @@ public:
   void recordReadback(VkCommandBuffer cmd);
   /// Writes the device's bytes into the executor's buffers in program
   /// order, with the reference model's uninitialized-read and read-only
-  /// checks.
+  /// checks, after the check of the kernels' writes.
   mlir::LogicalResult writeBack();
   /// Set once anything was submitted: the destructor waits for the queue.
   bool submitted = false;
@@ -177,6 +189,11 @@ private:
   mlir::FailureOr<Allocation> allocate(uint64_t size,
                                        VkMemoryPropertyFlags required,
                                        VkMemoryPropertyFlags preferred);
+  void planWriteChecks();
+  void recordPoison(VkCommandBuffer cmd, unsigned command);
+  void recordWriteSnapshots(VkCommandBuffer cmd, unsigned command);
+  /// Reports the bytes each check found still poisoned.
+  mlir::LogicalResult checkKernelWrites();
   void label(VkCommandBuffer cmd, const std::string &name);
   void unlabel(VkCommandBuffer cmd);
   DeviceRange locate(const BufferRef &ref) const;
@@ -189,6 +206,8 @@ private:
   std::vector<const KernelPipeline *> kernels;
   /// Each model dispatch's region of the staging buffer.
   std::vector<uint64_t> dispatchRegions;
+  /// The write checks, grouped by command in program order.
+  std::vector<WriteCheck> writeChecks;
   std::vector<Mirror> mirrors;
   llvm::DenseMap<RootBuffer *, unsigned> mirrorOf;
   uint64_t stagingBytes = 0;
@@ -288,6 +307,8 @@ private:
   std::mutex messagesMutex;
   std::vector<Message> messages;
   bool validate = false;
+  bool checkWrites = true;
+  bool allowPartialWrites = false;
   VkInstance instance = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger = VK_NULL_HANDLE;
   VkPhysicalDevice physical = VK_NULL_HANDLE;
@@ -310,6 +331,8 @@ private:
   PFN_vkSetDebugUtilsObjectNameEXT setObjectName = nullptr;
   /// SPIR-V kernels by their words, entry point and interface.
   llvm::StringMap<KernelPipeline> kernelPipelines;
+  /// The key in `kernelPipelines` of each entry point checked and made.
+  llvm::DenseMap<mlir::Operation *, std::string> kernelOfEntryPoint;
 };
 
 } // namespace streamhal::exec

@@ -22,6 +22,7 @@
 #include "VulkanDevice.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Target/SPIRV/Serialization.h"
+#include "streamhal/Exec/KernelInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -35,32 +36,27 @@ static constexpr llvm::StringLiteral kSpirvFormat = "vulkan-spirv-fb";
 // SPIR-V kernels
 //===----------------------------------------------------------------------===//
 
-/// Serializes the `spirv.module` of `variant` that holds the GLCompute
-/// `spirv.EntryPoint` of HAL entry point `name` into `words`; errors at
-/// `dispatch`.
-static LogicalResult
-serializeKernel(hal::CommandBufferDispatchSymbolOp dispatch,
-                hal::ExecutableVariantOp variant, StringRef name,
-                SmallVectorImpl<uint32_t> &words) {
-  spirv::EntryPointOp spirvEntry;
-  variant.walk([&](spirv::EntryPointOp candidate) {
-    if (candidate.getFn() == name)
-      spirvEntry = candidate;
-  });
-  if (!spirvEntry)
-    return dispatch.emitError()
-           << "dispatches @" << name << " of variant @" << variant.getSymName()
-           << " (" << kSpirvFormat << "), whose module has no spirv.EntryPoint "
-           << "for it";
-  if (spirvEntry.getExecutionModel() != spirv::ExecutionModel::GLCompute)
-    return dispatch.emitError() << "dispatches @" << name
-                                << ", whose spirv.EntryPoint is not GLCompute";
-  auto spirvModule = spirvEntry->getParentOfType<spirv::ModuleOp>();
-  if (failed(spirv::serialize(spirvModule, words)))
-    return dispatch.emitError()
-           << "cannot serialize the SPIR-V of @" << name
+/// Checks the SPIR-V kernel of `entryPoint` against its interface and the
+/// device's limits (KernelInterface.h) and serializes its module into
+/// `words`; errors at `dispatch`.
+static FailureOr<SpirvKernel>
+serializeKernel(Operation *dispatch, hal::ExecutableEntryPointOp entryPoint,
+                const VkPhysicalDeviceLimits &deviceLimits,
+                bool allowPartialWrites, SmallVectorImpl<uint32_t> &words) {
+  KernelLimits limits;
+  for (unsigned i = 0; i < 3; ++i)
+    limits.maxWorkgroupSize[i] = deviceLimits.maxComputeWorkGroupSize[i];
+  limits.maxWorkgroupInvocations = deviceLimits.maxComputeWorkGroupInvocations;
+  limits.maxPushConstantBytes = deviceLimits.maxPushConstantsSize;
+  FailureOr<SpirvKernel> kernel =
+      checkSpirvKernel(entryPoint, limits, dispatch, allowPartialWrites);
+  if (failed(kernel))
+    return failure();
+  if (failed(spirv::serialize(kernel->module, words)))
+    return dispatch->emitError()
+           << "cannot serialize the SPIR-V of @" << entryPoint.getSymName()
            << " (MLIR's serializer failed; see the note above)";
-  return success();
+  return kernel;
 }
 
 /// The descriptor-set layout bindings of `interface`'s bindings (all
@@ -94,24 +90,30 @@ getKernelBindings(hal::InterfaceOp interface,
 
 FailureOr<const KernelPipeline *>
 VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
-  auto dispatch = dyn_cast<hal::CommandBufferDispatchSymbolOp>(command.op);
-  if (!dispatch)
+  if (command.kind != Command::Kind::Dispatch)
     return nullptr;
-  auto entryPoint = dyn_cast_if_present<hal::ExecutableEntryPointOp>(
-      SymbolTable::lookupSymbolIn(module, dispatch.getEntryPoint()));
+  // A HAL dispatch, or a flow.dispatch of the flow level run on the device.
+  Operation *dispatch = command.op;
+  hal::ExecutableEntryPointOp entryPoint = command.entryPoint;
   auto variant = entryPoint
                      ? entryPoint->getParentOfType<hal::ExecutableVariantOp>()
                      : hal::ExecutableVariantOp();
   if (!variant || variant.getTarget().getFormat().getValue() != kSpirvFormat)
     return nullptr;
+  // Checked and made once per entry point.
+  if (auto known = kernelOfEntryPoint.find(entryPoint);
+      known != kernelOfEntryPoint.end())
+    return &kernelPipelines.find(known->second)->second;
   StringRef name = entryPoint.getSymName();
   SmallVector<uint32_t> words;
-  if (failed(serializeKernel(dispatch, variant, name, words)))
+  FailureOr<SpirvKernel> checked = serializeKernel(
+      dispatch, entryPoint, properties.limits, allowPartialWrites, words);
+  if (failed(checked))
     return failure();
 
   hal::InterfaceOp interface = entryPoint.lookupInterface();
   if (!interface)
-    return dispatch.emitError() << "targets an entry point without interface";
+    return dispatch->emitError() << "targets an entry point without interface";
   std::vector<VkDescriptorSetLayoutBinding> bindings;
   std::string key(reinterpret_cast<const char *>(words.data()),
                   words.size() * sizeof(uint32_t));
@@ -121,17 +123,20 @@ VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
   int64_t constantCount = interface.getPushConstantCount();
   if (constantCount < 0 ||
       constantCount * 4 > int64_t(properties.limits.maxPushConstantsSize))
-    return dispatch.emitError()
+    return dispatch->emitError()
            << "targets an interface of " << constantCount
            << " push constants; Vulkan device '" << properties.deviceName
            << "' holds " << properties.limits.maxPushConstantsSize / 4;
   key += "|pc" + std::to_string(constantCount);
   auto it = kernelPipelines.find(key);
-  if (it != kernelPipelines.end())
+  if (it != kernelPipelines.end()) {
+    kernelOfEntryPoint[entryPoint] = key;
     return &it->second;
+  }
 
   KernelPipeline kernel;
   kernel.pushConstantCount = constantCount;
+  kernel.localSize = checked->localSize;
   std::string entryName = name.str();
   bool created =
       createComputePipeline(
@@ -146,10 +151,11 @@ VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
     vkDestroyPipelineLayout(device, kernel.layout, nullptr);
     vkDestroyDescriptorSetLayout(device, kernel.setLayout, nullptr);
     vkDestroyShaderModule(device, kernel.shader, nullptr);
-    return dispatch.emitError()
+    return dispatch->emitError()
            << "Vulkan device '" << properties.deviceName
            << "' cannot make a pipeline of the SPIR-V kernel @" << name;
   }
+  kernelOfEntryPoint[entryPoint] = key;
   return &stored;
 }
 

@@ -430,6 +430,8 @@ VulkanDevice::open(const VulkanDeviceOptions &options, bool listOnly,
                    llvm::raw_ostream &errors) {
   std::unique_ptr<VulkanDevice> opened(new VulkanDevice());
   opened->validate = options.validate;
+  opened->checkWrites = options.checkWrites;
+  opened->allowPartialWrites = options.allowPartialWrites;
   if (!opened->createInstance(errors))
     return nullptr;
   if (listOnly)

@@ -195,6 +195,7 @@ LogicalResult DeviceWork::prepare() {
              << "' allocates at once (" << vulkan.maxAllocationSize << ")";
     stagingBytes += llvm::alignTo(bytes, 256);
   }
+  planWriteChecks();
   if (stagingBytes == 0)
     return success();
 
@@ -234,6 +235,11 @@ LogicalResult DeviceWork::prepare() {
     return errorOp->emitError() << "cannot map the Vulkan staging buffer";
   mapped = static_cast<uint8_t *>(pointer);
   std::memset(mapped, 0, kDispatchStagingBytes * dispatchCount);
+  // The poison word a check copies onto a range's last bytes (a fill takes
+  // whole words only).
+  for (const WriteCheck &check : writeChecks)
+    std::memset(mapped + dispatchRegions[check.command] + kReadScratchOffset,
+                kPoisonByte, 4);
   for (const Mirror &mirror : mirrors)
     mirror.root->read(mirror.base, llvm::MutableArrayRef<uint8_t>(
                                        mapped + mirror.stagingOffset,
@@ -345,6 +351,7 @@ LogicalResult DeviceWork::recordCommands(VkCommandBuffer cmd, unsigned first,
                     kDeviceAccesses);
       break;
     case Command::Kind::Dispatch: {
+      recordPoison(cmd, index);
       LogicalResult recorded =
           kernels[index]
               ? vulkan.recordKernelDispatch(cmd, command, *kernels[index],
@@ -356,6 +363,7 @@ LogicalResult DeviceWork::recordCommands(VkCommandBuffer cmd, unsigned first,
         vulkan.recordingCommand = -1;
         return failure();
       }
+      recordWriteSnapshots(cmd, index);
       break;
     }
     }
@@ -381,6 +389,8 @@ void DeviceWork::recordReadback(VkCommandBuffer cmd) {
 }
 
 LogicalResult DeviceWork::writeBack() {
+  if (failed(checkKernelWrites()))
+    return failure();
   // Each command's reads must find initialized bytes (as on the reference
   // model) and its writes record it as the last writer.
   auto deviceBytes = [&](const BufferRef &ref) {

@@ -620,3 +620,35 @@ func.func @allocation_beyond_device() -> tensor<256xf32> {
   return %0 : tensor<256xf32>
 }
 }
+
+// -----
+
+// The interface is the ABI of a variant's code: a dispatch binds every
+// binding of it (a variant without code stands for an opaque executable, and
+// may be bound in part: dispatch.mlir).
+hal.executable private @ex {
+  hal.interface @io attributes {push_constants = 0 : index} {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @ret0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+    // expected-note @+1 {{the interface binding}}
+    hal.interface.binding @scratch, set=1, binding=0, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {
+      spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader], []> {}
+    }
+  }
+}
+func.func @binding_left_unbound(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment(%arg0) : (tensor<4xf32>) -> tensor<4xf32> =
+      (%a: tensor<4xf32>) -> tensor<4xf32> {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{leaves binding @scratch (set 1, binding 0) of interface @io unbound: hal.bindings must bind every binding the interface of @ex::@entry declares}}
+    %1 = flow.dispatch @ex::@entry[%c1](%a) {hal.bindings = [
+        #hal.ex.operand_buffer<"arg0", 0 : index>,
+        #hal.ex.result_buffer<"ret0", 0 : index>]} : (tensor<4xf32>) -> tensor<4xf32>
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
