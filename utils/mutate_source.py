@@ -154,6 +154,28 @@ MUTATIONS = [
      "(range.offset % 4 == 0 && range.length % 4 == 0))",
      "(range.offset % 4 == 0 || range.length % 4 == 0))",
      ["Exec/device_rules.mlir", "Exec/device_rules_lowering.mlir"]),
+    # Real kernels on the Vulkan device (issue 31).
+    ("kernel-unknown-binding", "lib/Exec/KernelInterface.cpp",
+     "    if (!binding) {", "    if (false) {",
+     ["Exec/Vulkan/kernel_mistakes.test"]),
+    ("kernel-store-into-read", "lib/Exec/KernelInterface.cpp",
+     "    if (!hasAccess(binding, hal::MemoryAccess::Write)) {", "    if (false) {",
+     ["Exec/Vulkan/kernel_mistakes.test"]),
+    ("kernel-push-constant-size", "lib/Exec/KernelInterface.cpp",
+     "    if (*bytes > declared) {", "    if (*bytes > declared + 64) {",
+     ["Exec/Vulkan/kernel_mistakes.test"]),
+    ("kernel-local-size", "lib/Exec/KernelInterface.cpp",
+     "    if (size == 0 || size > limits.maxWorkgroupSize[i])", "    if (size == 0)",
+     ["Exec/Vulkan/kernel_mistakes.test"]),
+    ("kernel-unwritten-words", "lib/Exec/Vulkan/VulkanWriteCheck.cpp",
+     "[](uint8_t byte) { return byte == kPoisonByte; }))", "[](uint8_t) { return false; }))",
+     ["Exec/Vulkan/kernel_mistakes.test"]),
+    ("kernel-unbound-binding", "lib/Conversion/FlowToHAL/DispatchResolution.cpp",
+     "  if (!carriesCode(resolved.variant))", "  if (true)",
+     ["Conversion/FlowToHAL/invalid.mlir", "Exec/Vulkan/kernel_mistakes.test"]),
+    ("flow-level-kernels-on-model", "lib/Exec/FlowDispatch.cpp",
+     "  if (runsOnDevice(*this, *entryPoint)) {", "  if (false) {",
+     ["Exec/Vulkan/kernel_mistakes.test", "Examples/softmax_vulkan.test"]),
 ]
 
 

@@ -22,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -279,6 +280,10 @@ struct KernelChecker {
   LogicalResult findKernel();
   LogicalResult checkLocalSize();
   LogicalResult checkVariable(spirv::GlobalVariableOp variable);
+  LogicalResult checkBuiltIn(spirv::GlobalVariableOp variable);
+  LogicalResult checkPushConstantLayout(spirv::GlobalVariableOp variable,
+                                        Type block);
+  LogicalResult checkCapabilities();
   LogicalResult checkWrites(ArrayRef<spirv::FuncOp> functions);
 };
 } // namespace
@@ -313,6 +318,84 @@ LogicalResult KernelChecker::findKernel() {
   return success();
 }
 
+/// The compute built-ins a kernel may read, with the type each has: a
+/// vector of three i32 or one i32.
+static std::optional<bool> isVectorBuiltIn(StringRef name) {
+  return llvm::StringSwitch<std::optional<bool>>(name)
+      .Cases({"GlobalInvocationId", "LocalInvocationId", "WorkgroupId",
+              "NumWorkgroups", "WorkgroupSize"},
+             true)
+      .Cases({"LocalInvocationIndex", "SubgroupSize", "NumSubgroups",
+              "SubgroupId", "SubgroupLocalInvocationId"},
+             false)
+      .Default(std::nullopt);
+}
+
+LogicalResult KernelChecker::checkBuiltIn(spirv::GlobalVariableOp variable) {
+  std::optional<StringRef> builtIn = variable.getBuiltIn();
+  if (!builtIn)
+    return error(variable) << "is an Input variable of " << describeKernel()
+                           << " without built_in(...): a compute kernel's "
+                              "inputs are its built-ins";
+  std::optional<bool> isVector = isVectorBuiltIn(*builtIn);
+  if (!isVector)
+    return error(variable) << "reads built-in " << *builtIn << " in "
+                           << describeKernel()
+                           << ", which compute kernels do not have";
+  Type type = cast<spirv::PointerType>(variable.getType()).getPointeeType();
+  auto vector = dyn_cast<VectorType>(type);
+  Type element = vector ? vector.getElementType() : type;
+  bool shaped = *isVector ? vector && vector.getNumElements() == 3 : !vector;
+  if (!shaped || !element.isInteger(32))
+    return error(variable) << "reads built-in " << *builtIn << " as " << type
+                           << " in " << describeKernel() << "; it is "
+                           << (*isVector ? "vector<3xi32>" : "i32");
+  return success();
+}
+
+/// Push constant N is the i32 at byte 4 x N: every member of the block
+/// starts at a multiple of 4, after the end of the one before.
+LogicalResult
+KernelChecker::checkPushConstantLayout(spirv::GlobalVariableOp variable,
+                                       Type block) {
+  auto structType = dyn_cast<spirv::StructType>(block);
+  if (!structType)
+    return success();
+  uint64_t end = 0;
+  for (unsigned i = 0, e = structType.getNumElements(); i < e; ++i) {
+    uint64_t offset =
+        structType.hasOffset() ? structType.getMemberOffset(i) : end;
+    std::optional<uint64_t> bytes = getBlockBytes(structType.getElementType(i));
+    if (offset % 4 != 0 || offset < end || !bytes)
+      return error(variable)
+             << "has push-constant member " << i << " at byte " << offset
+             << " in " << describeKernel()
+             << "; members start at multiples of 4 after the member before "
+                "(push constant N is the i32 at byte 4 x N)";
+    end = offset + *bytes;
+  }
+  return success();
+}
+
+LogicalResult KernelChecker::checkCapabilities() {
+  std::optional<spirv::VerCapExtAttr> triple = kernel.module.getVceTriple();
+  if (!triple)
+    return error(kernel.module)
+           << "has no #spirv.vce triple; " << describeKernel()
+           << " needs one with the Shader capability";
+  if (!llvm::is_contained(triple->getCapabilities(), spirv::Capability::Shader))
+    return error(kernel.module)
+           << "does not declare the Shader capability that " << describeKernel()
+           << " needs to run as a Vulkan compute kernel";
+  if (kernel.module.getAddressingModel() != spirv::AddressingModel::Logical)
+    return error(kernel.module)
+           << "uses "
+           << spirv::stringifyAddressingModel(
+                  kernel.module.getAddressingModel())
+           << " addressing; Vulkan kernels use Logical addressing";
+  return success();
+}
+
 LogicalResult KernelChecker::checkLocalSize() {
   spirv::ExecutionModeOp localSize;
   for (auto mode : kernel.module.getOps<spirv::ExecutionModeOp>()) {
@@ -322,8 +405,12 @@ LogicalResult KernelChecker::checkLocalSize() {
       return error(mode) << "gives " << describeKernel()
                          << " its local size by ids; the device checks "
                             "kernels with a literal LocalSize";
-    if (mode.getExecutionMode() == spirv::ExecutionMode::LocalSize)
+    if (mode.getExecutionMode() == spirv::ExecutionMode::LocalSize) {
+      if (localSize)
+        return error(mode) << "is a second LocalSize of " << describeKernel()
+                           << "; a kernel has one";
       localSize = mode;
+    }
   }
   if (!localSize)
     return error(kernel.entryPoint)
@@ -406,6 +493,8 @@ LogicalResult KernelChecker::checkVariable(spirv::GlobalVariableOp variable) {
     if (!bytes)
       return error(variable) << "is a push-constant block of "
                              << describeKernel() << " without a fixed size";
+    if (failed(checkPushConstantLayout(variable, pointer.getPointeeType())))
+      return failure();
     uint64_t declared = interface.getPushConstantCount() * 4;
     if (*bytes > declared) {
       InFlightDiagnostic diagnostic = error(variable);
@@ -420,8 +509,13 @@ LogicalResult KernelChecker::checkVariable(spirv::GlobalVariableOp variable) {
     kernel.pushConstantBytes = std::max<uint64_t>(*bytes, 1);
     return success();
   }
-  case spirv::StorageClass::Input:
-  case spirv::StorageClass::Output: {
+  case spirv::StorageClass::Output:
+    return error(variable) << "is an Output variable of " << describeKernel()
+                           << "; a compute kernel has no outputs but its "
+                              "bindings";
+  case spirv::StorageClass::Input: {
+    if (failed(checkBuiltIn(variable)))
+      return failure();
     ArrayAttr listed = kernel.entryPoint.getInterface();
     bool isListed = llvm::any_of(listed, [&](Attribute entry) {
       auto symbol = dyn_cast<SymbolRefAttr>(entry);
@@ -437,6 +531,17 @@ LogicalResult KernelChecker::checkVariable(spirv::GlobalVariableOp variable) {
   case spirv::StorageClass::Workgroup:
   case spirv::StorageClass::Private:
   case spirv::StorageClass::Function:
+    // Memory of the invocation or the workgroup: no descriptor, and a size.
+    if (variable.getDescriptorSet() || variable.getBinding())
+      return error(variable)
+             << "is a " << spirv::stringifyStorageClass(storage)
+             << " variable of " << describeKernel()
+             << " with bind(set, binding); only StorageBuffer variables "
+                "are bound";
+    if (!getBlockBytes(pointer.getPointeeType()))
+      return error(variable) << "is a " << spirv::stringifyStorageClass(storage)
+                             << " variable of " << describeKernel()
+                             << " without a fixed size (a runtime array)";
     return success();
   default:
     return error(variable) << "is a " << spirv::stringifyStorageClass(storage)
@@ -500,7 +605,8 @@ FailureOr<SpirvKernel> streamhal::exec::checkSpirvKernel(
     Operation *dispatch, bool allowPartialWrites) {
   KernelChecker checker{entryPoint,         {}, limits, dispatch,
                         allowPartialWrites, {}, {}};
-  if (failed(checker.findKernel()) || failed(checker.checkLocalSize()))
+  if (failed(checker.findKernel()) || failed(checker.checkCapabilities()) ||
+      failed(checker.checkLocalSize()))
     return failure();
   SmallVector<spirv::FuncOp> functions =
       getReachableFunctions(checker.kernel.module, checker.function);

@@ -183,6 +183,10 @@ LogicalResult DeviceWork::prepare() {
           std::max(mirror.end, access.range.offset + access.range.length);
     }
   }
+  // A layer's message about a pipeline comes before anything runs: a kernel
+  // it refuses may take the driver down once dispatched.
+  if (failed(vulkan.reportMessages(commands, {}, errorOp)))
+    return failure();
   stagingBytes = kDispatchStagingBytes * dispatchCount;
   for (Mirror &mirror : mirrors) {
     mirror.base -= mirror.base % kMirrorGranule;
