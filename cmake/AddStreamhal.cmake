@@ -1,7 +1,8 @@
 # Helpers that give every streamhal library and tool the same build, usage
 # requirements and install rules. Adding a library or a tool is one call.
 
-# add_streamhal_library(StreamhalFoo sources... [TEST_ONLY] <add_mlir_library args>)
+# add_streamhal_library(StreamhalFoo sources... [TEST_ONLY]
+#                       [PACKAGE_COMPONENT Packing|Core|Exec] <add_mlir_library args>)
 #
 # An add_mlir_library that also
 # - carries streamhal's include directories (source and generated headers in
@@ -13,7 +14,7 @@
 # - has the build-tree alias `streamhal::Foo` for projects that embed
 #   streamhal with add_subdirectory.
 function(add_streamhal_library name)
-  cmake_parse_arguments(ARG "TEST_ONLY" "" "" ${ARGN})
+  cmake_parse_arguments(ARG "TEST_ONLY" "PACKAGE_COMPONENT" "" ${ARGN})
   # Installed by the rules below, not into MLIR's own export set.
   add_mlir_library(${name} DISABLE_INSTALL EXCLUDE_FROM_LIBMLIR
     ${ARG_UNPARSED_ARGUMENTS})
@@ -21,12 +22,27 @@ function(add_streamhal_library name)
     $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
     $<BUILD_INTERFACE:${PROJECT_BINARY_DIR}/include>
     $<INSTALL_INTERFACE:include>)
-  target_link_libraries(${name} PUBLIC StreamhalMLIRUsage)
+  # The package component it is exported in (streamhalConfig.cmake): Packing
+  # needs LLVM only, Exec MLIR and (when built with it) Vulkan, the rest
+  # (Core) MLIR.
+  if(NOT ARG_PACKAGE_COMPONENT)
+    set(ARG_PACKAGE_COMPONENT Core)
+  endif()
+  if(ARG_PACKAGE_COMPONENT STREQUAL "Core")
+    set(export_set streamhalTargets)
+  else()
+    set(export_set streamhal${ARG_PACKAGE_COMPONENT}Targets)
+  endif()
+  if(ARG_PACKAGE_COMPONENT STREQUAL "Packing")
+    target_link_libraries(${name} PUBLIC StreamhalLLVMUsage)
+  else()
+    target_link_libraries(${name} PUBLIC StreamhalMLIRUsage)
+  endif()
   string(REGEX REPLACE "^Streamhal" "" export_name "${name}")
   set_target_properties(${name} PROPERTIES EXPORT_NAME ${export_name})
   add_library(streamhal::${export_name} ALIAS ${name})
   if(NOT ARG_TEST_ONLY)
-    install(TARGETS ${name} EXPORT streamhalTargets
+    install(TARGETS ${name} EXPORT ${export_set}
       ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT streamhal
       LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT streamhal)
     target_link_libraries(StreamhalAll INTERFACE ${name})

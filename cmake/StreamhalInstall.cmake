@@ -18,8 +18,14 @@ install(DIRECTORY ${PROJECT_BINARY_DIR}/include/streamhal
   FILES_MATCHING PATTERN "*.h" PATTERN "*.inc"
   PATTERN "CMakeFiles" EXCLUDE)
 
-install(EXPORT streamhalTargets NAMESPACE streamhal::
-  DESTINATION ${STREAMHAL_INSTALL_CMAKE_DIR} COMPONENT streamhal)
+# One export set per package component, so that a component's file needs
+# only its own dependencies: Packing (LLVM), Core (MLIR), Exec (MLIR, and
+# Vulkan when the Vulkan device is built).
+foreach(export_set streamhalPackingTargets streamhalTargets
+                   streamhalExecTargets)
+  install(EXPORT ${export_set} NAMESPACE streamhal::
+    DESTINATION ${STREAMHAL_INSTALL_CMAKE_DIR} COMPONENT streamhal)
+endforeach()
 
 configure_package_config_file(
   ${PROJECT_SOURCE_DIR}/cmake/streamhalConfig.cmake.in

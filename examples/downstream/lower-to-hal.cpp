@@ -12,7 +12,8 @@
 //  1. through the pass API: the `streamhal-lower-to-hal` pipeline (the same
 //     as `hal-opt --streamhal-lower-to-hal`);
 //  2. through the pattern API, as a compiler with its own conversion pass
-//     would: copy on write and emplacement, populateFlowToHALPatterns +
+//     would: prepareFlowToHAL (copy on write, emplacement, the check and
+//     its plans, host readability), populateFlowToHALPatterns +
 //     populateFlowToHALLegality, then barrier placement (the same as
 //     `hal-opt --convert-flow-to-hal=submission=blocking`).
 //
@@ -27,11 +28,10 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "streamhal/Analysis/HostReadability.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
-#include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
+#include "streamhal/Registration/PatternRoute.h"
 #include "streamhal/Registration/Pipelines.h"
 #include "streamhal/Registration/Registration.h"
 #include "llvm/Support/raw_ostream.h"
@@ -57,36 +57,26 @@ static LogicalResult lowerWithPasses(ModuleOp module) {
 /// Route 2: the patterns inside the caller's own conversion.
 static LogicalResult lowerWithPatterns(ModuleOp module) {
   MLIRContext *context = module->getContext();
-  // Report every problem before anything is rewritten.
-  if (failed(streamhal::checkFlowToHALLowerable(module)))
+  // The steps before the patterns, in the pass's order: copy on write,
+  // emplacement, the check (every problem reported before anything is
+  // lowered; each fragment planned once, on the IR the patterns will see)
+  // and which outputs the host reads. Nothing may change the module between
+  // this and the conversion: a changed fragment's plan is stale.
+  FailureOr<streamhal::PreparedFlowToHAL> prepared =
+      streamhal::prepareFlowToHAL(module);
+  if (failed(prepared))
     return failure();
-  // Value semantics first: the copies in-place writes need become explicit;
-  // update targets move where their values are made (fewer copies); then
-  // each fragment is planned once, on the IR the patterns will see.
-  (void)streamhal::flow::materializeCopyOnWrite(module);
-  module.walk([](streamhal::flow::ExStreamFragmentOp fragment) {
-    (void)streamhal::flow::emplaceUpdateTargets(fragment);
-  });
-  streamhal::FragmentPlanCache plans(streamhal::CopyPolicy::Elide);
-  if (failed(streamhal::checkFlowToHALLowerable(module, &plans)))
-    return failure();
-
-  // Which outputs the host may read, decided on the tensor program; without
-  // it every output would be host-visible (always correct, never smaller).
-  streamhal::HostReadability hostReadability(module);
-  streamhal::FlowToHALOptions options;
-  options.hostReadability = &hostReadability;
-  options.copies = plans.getCopyPolicy();
-  options.plans = &plans;
 
   streamhal::FlowToHALTypeConverter typeConverter(context);
   ConversionTarget target(*context);
   streamhal::populateFlowToHALLegality(target, typeConverter);
   RewritePatternSet patterns(context);
   streamhal::populateFlowToHALPatterns(context, typeConverter, patterns,
-                                       options);
+                                       prepared->options);
   if (failed(applyPartialConversion(module, target, std::move(patterns))))
     return failure();
+  // Copy on write's marker has nothing more to say (the pass drops it too).
+  module->removeAttr(streamhal::flow::kCopyOnWriteAttrName);
   // The patterns record no barriers: placement is a step of its own.
   IRRewriter rewriter(context);
   (void)streamhal::placeBarriers(module, streamhal::BarrierPolicy::Hazard,

@@ -128,7 +128,8 @@ static cl::opt<std::string> lowerAndRun(
     cl::value_desc("pipeline"));
 static cl::opt<bool> printValues(
     cl::cat(execCategory), "print-values",
-    cl::desc("Print the elements of every float or integer result"));
+    cl::desc("Print the elements of every float or integer result, and "
+             "the value of every scalar result"));
 static cl::opt<std::string> checkAgainst(
     cl::cat(execCategory), "check-against",
     cl::desc("Check that this lowered module computes the same bytes"),
@@ -166,6 +167,26 @@ static constexpr const char *kDefaultPipeline =
 /// one: `  values: 1.5 -2 ...` (floats to 9 significant digits, which
 /// identify an f32).
 static void printElements(llvm::raw_ostream &os, const HostValue &result) {
+  if (result.isScalar) {
+    // A scalar result (an index, a size query's answer) by its value.
+    Type type = result.scalarType;
+    unsigned width =
+        type && type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 64;
+    os << "  value: ";
+    if (type && type.isF32())
+      os << llvm::format("%.9g",
+                         llvm::bit_cast<float>(uint32_t(result.scalarBits)));
+    else if (type && type.isF64())
+      os << llvm::format("%.17g", llvm::bit_cast<double>(result.scalarBits));
+    else if (type && type.isIndex())
+      os << int64_t(result.scalarBits);
+    else if (width == 1)
+      os << (result.scalarBits & 1);
+    else
+      os << llvm::SignExtend64(result.scalarBits, std::min(width, 64u));
+    os << "\n";
+    return;
+  }
   Type type = result.elementType;
   unsigned width =
       type && type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 0;

@@ -16,6 +16,9 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "streamhal/Conversion/Passes.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "streamhal/Registration/Pipelines.h"
@@ -129,6 +132,101 @@ TEST(PipelineOptions, ConvertFlowToHALLeavesBarriersOutOnNone) {
   });
   EXPECT_TRUE(run.succeeded) << run.diagnostics;
   EXPECT_EQ(run.barriers, 0u);
+}
+
+/// Prints the pipeline `build` adds, parses the text into a fresh pass
+/// manager and prints that: both texts must be equal (and the parse must
+/// succeed), so that a pipeline built from C++ options can be logged and
+/// rerun.
+template <typename BuildFn> void expectRoundTrip(BuildFn build) {
+  DialectRegistry registry;
+  registerStreamHALDialects(registry);
+  MLIRContext context(registry);
+  PassManager pm(&context);
+  build(pm);
+  std::string printed;
+  llvm::raw_string_ostream printedStream(printed);
+  pm.printAsTextualPipeline(printedStream);
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  // The whole text, anchor included (`any(...)`).
+  FailureOr<OpPassManager> reparsed = parsePassPipeline(printed, errorStream);
+  ASSERT_TRUE(succeeded(reparsed)) << printed << "\n" << errors;
+  std::string again;
+  llvm::raw_string_ostream againStream(again);
+  reparsed->printAsTextualPipeline(againStream);
+  EXPECT_EQ(printed, again);
+}
+
+/// A pipeline forwards its options to its passes: the defaults agree, so a
+/// pipeline built with default options runs each pass as its own defaults
+/// would.
+TEST(PipelineOptions, DefaultsAgreeWithThePasses) {
+  LowerToHALPipelineOptions lower;
+  ConvertFlowToHALPipelineOptions convert;
+  ConvertFlowToHALPatternsPassOptions patterns;
+  hal::PackAllocationsPassOptions pack;
+  hal::PlaceBarriersPassOptions place;
+  EXPECT_EQ(lower.timeLimit, pack.timeLimit);
+  EXPECT_EQ(lower.strategy, pack.strategy);
+  EXPECT_EQ(lower.barriers, place.policy);
+  EXPECT_EQ(convert.barriers, place.policy);
+  EXPECT_EQ(lower.copies, patterns.copies);
+  EXPECT_EQ(convert.copies, patterns.copies);
+  EXPECT_EQ(lower.outputMemoryType.getValue(), patterns.outputMemoryType);
+  EXPECT_EQ(convert.outputMemoryType.getValue(), patterns.outputMemoryType);
+}
+
+TEST(PipelineOptions, EveryCombinationRoundTrips) {
+  registerStreamHALPasses();
+  registerTransformsPasses();
+  const BarrierPolicy barriers[] = {BarrierPolicy::None, BarrierPolicy::Full,
+                                    BarrierPolicy::Hazard};
+  const CopyPolicy copies[] = {CopyPolicy::Always, CopyPolicy::Elide};
+  const SubmissionPolicy submissions[] = {SubmissionPolicy::Blocking,
+                                          SubmissionPolicy::Async};
+  const std::optional<hal::MemoryType> memoryTypes[] = {
+      std::nullopt, hal::MemoryType::DeviceLocal,
+      hal::MemoryType::DeviceLocal | hal::MemoryType::HostVisible};
+  const packing::PackingStrategy strategies[] = {
+      packing::PackingStrategy::InOrder, packing::PackingStrategy::Greedy,
+      packing::PackingStrategy::Optimal};
+  unsigned combinations = 0;
+  for (BarrierPolicy barrier : barriers)
+    for (CopyPolicy copy : copies)
+      for (SubmissionPolicy submission : submissions)
+        for (std::optional<hal::MemoryType> memoryType : memoryTypes) {
+          expectRoundTrip([&](PassManager &pm) {
+            ConvertFlowToHALPipelineOptions options;
+            options.barriers = barrier;
+            options.copies = copy;
+            options.submission = submission;
+            options.outputMemoryType = memoryType;
+            buildConvertFlowToHALPipeline(pm, options);
+          });
+          for (packing::PackingStrategy strategy : strategies) {
+            expectRoundTrip([&](PassManager &pm) {
+              LowerToHALPipelineOptions options;
+              options.barriers = barrier;
+              options.copies = copy;
+              options.submission = submission;
+              options.outputMemoryType = memoryType;
+              options.strategy = strategy;
+              options.timeLimit = 0.25;
+              buildLowerToHALPipeline(pm, options);
+            });
+            ++combinations;
+          }
+          ++combinations;
+        }
+  EXPECT_EQ(combinations, 3u * 2 * 2 * 3 * 4);
+  // The passes on their own, with every value of their enum options.
+  for (BarrierPolicy barrier : barriers)
+    expectRoundTrip([&](PassManager &pm) {
+      hal::PlaceBarriersPassOptions options;
+      options.policy = barrier;
+      pm.addPass(hal::createPlaceBarriersPass(options));
+    });
 }
 
 } // namespace

@@ -115,7 +115,10 @@ struct PackingProgress {
 /// Knobs of `pack`.
 struct PackingOptions {
   PackingStrategy strategy = PackingStrategy::Greedy;
-  /// Wall-clock budget of the `optimal` search, in seconds.
+  /// Wall-clock budget of the `optimal` search, in seconds. The library's
+  /// default is the offline one (`hal-pack`'s); inside a compiler,
+  /// `--hal-pack-allocations` and `--streamhal-lower-to-hal` pass their
+  /// `time-limit`, 1 second by default, per pack.
   double timeLimitSeconds = 10.0;
   /// Node budget of the `optimal` search; 0 means unlimited.
   uint64_t nodeLimit = 0;

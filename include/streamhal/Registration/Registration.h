@@ -20,18 +20,28 @@ class DialectRegistry;
 
 namespace streamhal {
 
-/// Adds the util, flow and hal dialects to `registry`, and the upstream
-/// dialects streamhal's IR is written with (func, arith). Loading the flow
-/// dialect (parsing any flow op) also loads what its lowering creates (hal,
-/// util, arith), so both the passes and populateFlowToHALPatterns work in a
-/// fresh MLIRContext built from this registry.
+/// Adds to `registry` exactly these dialects: streamhal's util, flow and hal;
+/// the upstream func and arith, which streamhal's IR is written with; and
+/// the upstream spirv, which holds the kernels of `vulkan-spirv-fb`
+/// variants (docs/device.md; a tool registering the others by hand cannot
+/// parse a module with kernels). Loading the flow dialect (parsing any flow
+/// op) also loads what its lowering creates (hal, util, arith), so both the
+/// passes and populateFlowToHALPatterns work in a fresh MLIRContext built
+/// from this registry.
 void registerStreamHALDialects(mlir::DialectRegistry &registry);
 
-/// Registers streamhal's passes (`--convert-flow-to-hal-patterns`,
-/// `--hal-pack-allocations`, ...) and pipelines (`--convert-flow-to-hal`,
-/// `--streamhal-lower-to-hal`) for
-/// `mlir-opt`-style command lines and textual pipelines. Test-only passes are
-/// not included. Safe to call more than once.
+/// Registers streamhal's passes (`--flow-materialize-copy-on-write`,
+/// `--flow-emplace-update-targets`, `--flow-schedule-fragments`,
+/// `--convert-flow-to-hal-patterns`, `--hal-pack-allocations`,
+/// `--hal-place-barriers`, `--hal-schedule-submissions`, the HAL checks and
+/// reports) and pipelines (`--convert-flow-to-hal`,
+/// `--streamhal-lower-to-hal`) for `mlir-opt`-style command lines and
+/// textual pipelines. Test-only passes are not included, and no upstream
+/// pass is: `--streamhal-lower-to-hal` runs `canonicalize`, which a pass
+/// manager finds without registration, but a textual pipeline naming an
+/// upstream pass itself (`cse`, `canonicalize`) needs
+/// `mlir::registerTransformsPasses()` (mlir/Transforms/Passes.h) or that
+/// pass's own registration. Safe to call more than once.
 void registerStreamHALPasses();
 
 } // namespace streamhal

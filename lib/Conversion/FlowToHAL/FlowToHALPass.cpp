@@ -87,6 +87,16 @@ struct ConvertFlowToHALPatternsPass
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
 
+    // Without copy on write, in-place writes would clobber values still
+    // needed: silent wrong results. Refused up front.
+    if (!module->hasAttr(flow::kCopyOnWriteAttrName)) {
+      module.emitError()
+          << "convert-flow-to-hal-patterns lowers a module after copy on "
+             "write: run flow-materialize-copy-on-write first (or the "
+             "convert-flow-to-hal pipeline, which runs every step)";
+      return signalPassFailure();
+    }
+
     // Check everything first so that a bad module fails with precise
     // diagnostics and is left untouched; the plans are kept for the
     // patterns. Their analyses (operand storage, alias classes, liveness,
@@ -116,6 +126,8 @@ struct ConvertFlowToHALPatternsPass
     populateFlowToHALPatterns(context, typeConverter, patterns, options);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    // The module is HAL now: the flow-level marker has nothing to say.
+    module->removeAttr(flow::kCopyOnWriteAttrName);
 
     numFragments += statistics.fragments;
     numTransientSlices += statistics.transientSlices;

@@ -132,14 +132,42 @@ LogicalResult checkFlowToHALLowerable(ModuleOp module, FragmentPlanCache *plans,
 FragmentPlanCache::FragmentPlanCache(CopyPolicy copies) : copies(copies) {}
 FragmentPlanCache::~FragmentPlanCache() = default;
 
-const FragmentPlan *FragmentPlanCache::lookup(Operation *fragment) const {
+llvm::hash_code FragmentPlanCache::stampFragment(Operation *fragment) {
+  llvm::hash_code stamp = llvm::hash_combine(
+      fragment->getAttrDictionary().getAsOpaquePointer(),
+      fragment->hashProperties(), fragment->getNumOperands());
+  // Values inside the body are the body's own (a fragment is isolated from
+  // above), so their identities are stable while the fragment is.
+  fragment->walk([&](Operation *op) {
+    if (op == fragment)
+      return;
+    stamp = llvm::hash_combine(stamp, op, op->getName().getAsOpaquePointer(),
+                               op->getAttrDictionary().getAsOpaquePointer(),
+                               op->hashProperties());
+    for (Value operand : op->getOperands())
+      stamp = llvm::hash_combine(stamp, operand.getAsOpaquePointer());
+    for (Type type : op->getResultTypes())
+      stamp = llvm::hash_combine(stamp, type.getAsOpaquePointer());
+  });
+  return stamp;
+}
+
+const FragmentPlan *FragmentPlanCache::lookup(Operation *fragment,
+                                              bool *stale) const {
   auto it = plans.find(fragment);
-  return it == plans.end() ? nullptr : it->second.get();
+  if (it == plans.end())
+    return nullptr;
+  if (it->second.stamp != stampFragment(fragment)) {
+    if (stale)
+      *stale = true;
+    return nullptr;
+  }
+  return it->second.plan.get();
 }
 
 void FragmentPlanCache::insert(Operation *fragment,
                                std::unique_ptr<FragmentPlan> plan) {
-  plans[fragment] = std::move(plan);
+  plans[fragment] = {stampFragment(fragment), std::move(plan)};
 }
 
 } // namespace streamhal

@@ -53,14 +53,38 @@ struct StreamFragmentLowering
   LogicalResult
   matchAndRewrite(flow::ExStreamFragmentOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    // The up-front check planned the fragment already when it ran with a
-    // cache made for these options' copy policy; otherwise plan it here,
-    // silently: user errors are reported by checkFlowToHALLowerable, a
-    // pattern only declines.
-    const FragmentPlan *plan =
-        options.plans && options.plans->getCopyPolicy() == options.copies
-            ? options.plans->lookup(op)
-            : nullptr;
+    // With a cache, the up-front check planned every fragment the patterns
+    // may lower: a missing or stale plan is a misuse of the API, reported
+    // (a plan of another version of the fragment would record commands for
+    // ops that are gone). Without one, plan here, silently: user errors are
+    // reported by checkFlowToHALLowerable, a pattern only declines.
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module || !module->hasAttr(flow::kCopyOnWriteAttrName))
+      return op.emitError()
+             << "is lowered before copy on write ran on its module: run "
+                "flow::materializeCopyOnWrite (or prepareFlowToHAL, which "
+                "runs every step) before the patterns, or in-place writes "
+                "would clobber values still needed";
+    const FragmentPlan *plan = nullptr;
+    if (options.plans) {
+      bool stale = false;
+      if (options.plans->getCopyPolicy() != options.copies)
+        return op.emitError()
+               << "cannot be lowered with this FragmentPlanCache: it was "
+                  "made for another copy policy than FlowToHALOptions::copies";
+      plan = options.plans->lookup(op, &stale);
+      if (stale)
+        return op.emitError()
+               << "changed after checkFlowToHALLowerable planned it (a "
+                  "transform ran between the check and the patterns): run "
+                  "copy on write and emplacement first, then the check, "
+                  "then the patterns";
+      if (!plan)
+        return op.emitError()
+               << "has no plan in the FragmentPlanCache: run "
+                  "checkFlowToHALLowerable on the module, after copy on "
+                  "write, before the patterns";
+    }
     std::unique_ptr<FragmentPlan> ownPlan;
     if (!plan) {
       FailureOr<std::unique_ptr<FragmentPlan>> planned = FragmentPlan::build(

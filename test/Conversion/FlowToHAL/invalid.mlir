@@ -1,4 +1,6 @@
-// RUN: hal-opt %s -split-input-file --convert-flow-to-hal-patterns -verify-diagnostics
+// RUN: hal-opt %s -split-input-file --flow-materialize-copy-on-write --convert-flow-to-hal-patterns -verify-diagnostics
+// RUN: not hal-opt %s -split-input-file --convert-flow-to-hal-patterns 2>&1 | FileCheck %s --check-prefix=NO-COW
+// NO-COW: error: convert-flow-to-hal-patterns lowers a module after copy on write: run flow-materialize-copy-on-write first
 
 // One case per error of lowering.md's "Errors" list. Errors the dialect
 // verifiers already catch (missing callee, binding indices) are reported with
@@ -325,29 +327,6 @@ func.func @unexpected_op(%arg0: tensor<4xf32>, %n: index) -> tensor<4xf32> {
     // expected-error @+1 {{unexpected op in stream fragment}}
     %w = arith.addi %in, %c1 : index
     %1 = flow.tensor.clone %a : tensor<4xf32>
-    flow.return %1 : tensor<4xf32>
-  }
-  return %0 : tensor<4xf32>
-}
-
-// -----
-
-hal.executable private @ex {
-  hal.interface @io attributes {push_constants = 1 : index} {
-    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
-    hal.interface.binding @ret0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
-  }
-  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
-    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
-    builtin.module {}
-  }
-}
-func.func @two_storages(%arg0: tensor<4xf32>, %arg1: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{maps a value to two storages: it aliases both fragment operand 0 and fragment operand 1}}
-  %0 = flow.ex.stream.fragment(%arg0, %arg1) : (tensor<4xf32>, tensor<4xf32>) -> %arg0 =
-      (%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
-    %c1 = arith.constant 1 : index
-    %1 = flow.dispatch @ex::@entry[%c1](%b) {hal.bindings = [#hal.ex.operand_buffer<"arg0", 0 : index>]} : (tensor<4xf32>) -> %b
     flow.return %1 : tensor<4xf32>
   }
   return %0 : tensor<4xf32>

@@ -78,9 +78,14 @@ struct FlowToHALOptions {
   FlowToHALStatistics *statistics = nullptr;
   /// Optional plans from checkFlowToHALLowerable, read by the fragment
   /// pattern so that each fragment is checked and planned once; must outlive
-  /// the conversion. Plans made with another `copies` than these options'
-  /// are not used. A fragment without a plan is planned by the pattern
-  /// itself, silently (it declines when the fragment cannot be lowered).
+  /// the conversion, and must be made after the last transform of the
+  /// fragments (copy on write, emplacement): a plan describes the fragment
+  /// as the check saw it. With plans, a fragment whose plan is missing or
+  /// stale (its body or attributes changed since) is an error at the
+  /// fragment, and the conversion fails; a cache made with another `copies`
+  /// than these options' is an error too. Without plans, the pattern plans
+  /// each fragment itself, silently (it declines when the fragment cannot
+  /// be lowered).
   const FragmentPlanCache *plans = nullptr;
   /// Optional: which fragment results the host may read, computed on the
   /// module before the conversion; must outlive it. Without it every output
@@ -140,14 +145,28 @@ public:
   FragmentPlanCache &operator=(const FragmentPlanCache &) = delete;
 
   CopyPolicy getCopyPolicy() const { return copies; }
-  /// Returns the plan of a fragment that passed the check, or null.
-  const FragmentPlan *lookup(mlir::Operation *fragment) const;
-  /// Records the plan of a fragment that passed the check.
+  /// Returns the plan of a fragment that passed the check, or null; sets
+  /// `stale` (when given) if there is one but the fragment changed after it
+  /// was made (then null is returned).
+  const FragmentPlan *lookup(mlir::Operation *fragment,
+                             bool *stale = nullptr) const;
+  /// Records the plan of a fragment that passed the check, with a stamp of
+  /// the fragment as it is now.
   void insert(mlir::Operation *fragment, std::unique_ptr<FragmentPlan> plan);
 
+  /// A stamp of what a plan depends on in the fragment itself: every op of
+  /// its body (operands, attributes, properties, result types) and its own
+  /// attributes and properties (ties). Not its operands: the conversion
+  /// replaces those while it runs.
+  static llvm::hash_code stampFragment(mlir::Operation *fragment);
+
 private:
+  struct Entry {
+    llvm::hash_code stamp;
+    std::unique_ptr<FragmentPlan> plan;
+  };
   CopyPolicy copies;
-  llvm::DenseMap<mlir::Operation *, std::unique_ptr<FragmentPlan>> plans;
+  llvm::DenseMap<mlir::Operation *, Entry> plans;
 };
 
 } // namespace streamhal

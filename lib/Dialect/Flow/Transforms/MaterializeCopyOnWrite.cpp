@@ -513,6 +513,8 @@ CopyOnWriteStats materializeCopyOnWrite(ModuleOp module) {
       return;
     addScope(fragment, materializeFragmentCopyOnWrite(fragment));
   });
+  // What the lowering asks before it writes in place.
+  module->setAttr(kCopyOnWriteAttrName, UnitAttr::get(module.getContext()));
   return stats;
 }
 

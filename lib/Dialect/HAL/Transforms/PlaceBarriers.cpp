@@ -155,8 +155,9 @@ struct PlaceBarriersPass
   using Base::Base;
 
   void runOnOperation() override {
-    // `none` is not a spelling of the option, but C++ options can hold it:
-    // the pass would then leave every command buffer racing, silently.
+    // `none` parses (so that every pipeline built from C++ options prints
+    // as text that parses again) but is refused: the pass would leave every
+    // command buffer racing, silently.
     if (policy == BarrierPolicy::None) {
       getOperation()->emitError()
           << "hal-place-barriers needs a policy that places barriers (full "

@@ -50,6 +50,14 @@ std::optional<int64_t> getWave(mlir::Operation *op);
 /// Sets the wave of an op of a fragment body.
 void setWave(mlir::Operation *op, int64_t wave);
 
+/// The unit attribute copy on write (flow::materializeCopyOnWrite, the
+/// `--flow-materialize-copy-on-write` pass) sets on the module it ran on:
+/// every copy value semantics needs is explicit, so the lowering may write in
+/// place wherever the IR ties. The fragment lowering refuses a module
+/// without it (docs/design.md, "Using the pattern API").
+inline constexpr llvm::StringLiteral kCopyOnWriteAttrName =
+    "flow.copy_on_write";
+
 } // namespace streamhal::flow
 
 #endif // STREAMHAL_DIALECT_FLOW_IR_FLOWOPS_H

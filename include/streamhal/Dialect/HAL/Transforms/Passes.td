@@ -107,8 +107,9 @@ def PlaceBarriersPass : Pass<"hal-place-barriers", "mlir::ModuleOp"> {
   let options = [
     Option<"policy", "policy", "::streamhal::BarrierPolicy",
            /*default=*/"::streamhal::BarrierPolicy::Hazard",
-           "Where the barriers go (default: hazard)",
-           [{::streamhal::getBarrierPolicyValues()}]>,
+           "Where the barriers go (default: hazard; none is refused when "
+           "the pass runs: leave the pass out instead)",
+           [{::streamhal::getBarrierPolicyValuesWithNone()}]>,
   ];
   let statistics = [
     Statistic<"numBarriers", "barriers", "Execution barriers added">,
