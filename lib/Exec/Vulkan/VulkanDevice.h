@@ -86,6 +86,8 @@ struct KernelPipeline {
   uint32_t pushConstantCount = 0;
   /// The kernel's LocalSize, for messages.
   std::array<uint32_t, 3> localSize = {1, 1, 1};
+  /// (set, binding) of the descriptors the kernel uses: each must be bound.
+  std::vector<std::pair<uint32_t, uint32_t>> usedBindings;
 };
 
 /// What createComputePipeline made: everything, or where it stopped.

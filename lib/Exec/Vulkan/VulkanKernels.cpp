@@ -137,6 +137,8 @@ VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
   KernelPipeline kernel;
   kernel.pushConstantCount = constantCount;
   kernel.localSize = checked->localSize;
+  kernel.usedBindings.assign(checked->usedBindings.begin(),
+                             checked->usedBindings.end());
   std::string entryName = name.str();
   bool created =
       createComputePipeline(
@@ -170,6 +172,17 @@ LogicalResult VulkanDevice::recordKernelDispatch(VkCommandBuffer cmd,
              << " workgroups in dimension " << i << "; Vulkan device '"
              << properties.deviceName << "' dispatches at most "
              << properties.limits.maxComputeWorkGroupCount[i];
+  // A descriptor the kernel reads or writes that this dispatch leaves
+  // unbound is undefined on the device (a crash in some drivers); a
+  // hand-written layout may name fewer bindings than the interface.
+  for (auto [set, ordinal] : kernel.usedBindings)
+    if (!llvm::any_of(command.bindings, [&](const Command::Binding &bound) {
+          return bound.set == set && bound.binding == ordinal;
+        }))
+      return command.op->emitError()
+             << "leaves (set " << set << ", binding " << ordinal
+             << ") unbound, which the SPIR-V kernel of " << command.entrySymbol
+             << " uses";
   SmallVector<VkDescriptorBufferInfo> infos;
   infos.reserve(command.bindings.size());
   SmallVector<VkWriteDescriptorSet> writes;
