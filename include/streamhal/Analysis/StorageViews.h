@@ -74,6 +74,19 @@ public:
   /// Builds the views of `fragment`. `boxes` says which boxes of its slices
   /// and updates are one contiguous byte range of the outer tensor; with
   /// `elide` false no view is taken (every copy stays).
+  ///
+  /// `operandGroups` (groupOperandStorage, OperandStorage.h) gives each
+  /// fragment operand, by operand number, the group of outer buffers it may
+  /// share bytes with: the rules count a write or a touch of any operand of
+  /// a group for the whole group. Empty (the default) puts every operand in
+  /// group 0: always sound, fewer views.
+  ///
+  /// `bindingAlignment` is the device's binding offset alignment
+  /// (`min_buffer_offset_alignment` of the module's `#hal.buffer_constraints`,
+  /// `hal::getSlabAlignments(op).offset`): a view a dispatch may bind, or a
+  /// box a value is computed in, is taken only where it starts at a multiple
+  /// of it in its root. The default 1 ignores the rule (for analyses that do
+  /// not lower).
   StorageViews(flow::ExStreamFragmentOp fragment,
                const LivenessIntervals &liveness, const BoxGeometry &boxes,
                bool elide = true, llvm::ArrayRef<unsigned> operandGroups = {},

@@ -631,3 +631,30 @@ func.func @binding_left_unbound(%arg0: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// A constant storage binding at a pool offset the module's devices cannot
+// bind (64 is a multiple of 16, not of 256).
+module attributes {hal.device.targets = [#hal.device.target<"vulkan", {buffer_constraints = #hal.buffer_constraints<max_allocation_size = 1073741824, min_buffer_offset_alignment = 256, max_buffer_range = 134217728, min_buffer_range_alignment = 16>}>]} {
+util.global private @pool : !hal.buffer
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @cst0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @ret0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @constant_storage_misaligned() -> tensor<4xf32> {
+  %0 = flow.ex.stream.fragment() : () -> tensor<4xf32> = () -> tensor<4xf32> {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{binds constant storage @pool at pool offset 64, not a multiple of the binding offset alignment 256 (min_buffer_offset_alignment)}}
+    %1 = flow.dispatch @ex::@entry[%c1]() {hal.bindings = [#hal.ex.constant_storage<"cst0", "pool", 64 : index, 16 : index>, #hal.ex.result_buffer<"ret0", 0 : index>]} : () -> tensor<4xf32>
+    flow.return %1 : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}
+}
