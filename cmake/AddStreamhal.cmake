@@ -50,13 +50,22 @@ function(add_streamhal_library name)
   endif()
 endfunction()
 
-# add_streamhal_tool(hal-foo sources... [LINK_LIBS libs...])
+# add_streamhal_tool(hal-foo sources... [LINK_LIBS libs...] [NO_INSTALL]
+#                    [INSTALLED_NAME name])
 #
 # An executable in <build>/bin, installed into <prefix>/bin; the installed
 # copy finds the shared MLIR and LLVM libraries it was linked with.
+# NO_INSTALL: the build tree's only. INSTALLED_NAME: the executable is built
+# into <build>/sdk-bin under that name and installed as it (a variant of a
+# build-tree tool, such as hal-opt without the test passes).
 function(add_streamhal_tool name)
-  cmake_parse_arguments(ARG "" "" "LINK_LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "NO_INSTALL" "INSTALLED_NAME" "LINK_LIBS" ${ARGN})
   add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
+  if(ARG_INSTALLED_NAME)
+    set_target_properties(${name} PROPERTIES
+      OUTPUT_NAME ${ARG_INSTALLED_NAME}
+      RUNTIME_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/sdk-bin)
+  endif()
   llvm_update_compile_flags(${name})
   target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS})
   # tools/common: what every tool shares (its --version).
@@ -70,7 +79,16 @@ function(add_streamhal_tool name)
     set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH
       ${STREAMHAL_MLIR_RUNTIME_DIRS})
   endif()
+  # STREAMHAL_TOOLS: the tools by the names users run (lit substitutes
+  # them); a variant installed under another tool's name is not one.
+  if(ARG_INSTALLED_NAME)
+    set_property(GLOBAL APPEND PROPERTY STREAMHAL_TOOL_VARIANTS ${name})
+  else()
+    set_property(GLOBAL APPEND PROPERTY STREAMHAL_TOOLS ${name})
+  endif()
+  if(ARG_NO_INSTALL)
+    return()
+  endif()
   install(TARGETS ${name} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
     COMPONENT streamhal)
-  set_property(GLOBAL APPEND PROPERTY STREAMHAL_TOOLS ${name})
 endfunction()

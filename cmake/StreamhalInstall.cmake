@@ -43,5 +43,7 @@ install(FILES
 # Everything `cmake --install` copies, so a target can build it first.
 add_custom_target(streamhal-install-deps)
 get_property(streamhal_tools GLOBAL PROPERTY STREAMHAL_TOOLS)
+get_property(streamhal_tool_variants GLOBAL PROPERTY STREAMHAL_TOOL_VARIANTS)
 get_property(streamhal_libs GLOBAL PROPERTY STREAMHAL_LIBS)
-add_dependencies(streamhal-install-deps ${streamhal_libs} ${streamhal_tools})
+add_dependencies(streamhal-install-deps ${streamhal_libs} ${streamhal_tools}
+  ${streamhal_tool_variants})

@@ -17,7 +17,10 @@
 //     populateFlowToHALLegality, then barrier placement (the same as
 //     `hal-opt --convert-flow-to-hal=submission=blocking`).
 //
-// Usage: lower-to-hal input.mlir
+// Usage: lower-to-hal input.mlir [copies=always|elide]
+//            [barriers=full|hazard] [output-memory-type=BITS]
+// (the options of both routes: hal-opt's `copies`, `barriers` and
+// `output-memory-type`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,11 +33,13 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
 #include "streamhal/Registration/PatternRoute.h"
 #include "streamhal/Registration/Pipelines.h"
 #include "streamhal/Registration/Registration.h"
 #include "llvm/Support/raw_ostream.h"
+#include <optional>
 
 using namespace mlir;
 
@@ -46,24 +51,59 @@ static OwningOpRef<ModuleOp> parse(llvm::StringRef path, MLIRContext &context) {
   return module;
 }
 
+/// The choices both routes take from the command line.
+struct Choices {
+  streamhal::CopyPolicy copies = streamhal::CopyPolicy::Elide;
+  streamhal::BarrierPolicy barriers = streamhal::BarrierPolicy::Hazard;
+  std::optional<streamhal::hal::MemoryType> outputMemoryType;
+};
+
+/// Reads `copies=always|elide`, `barriers=full|hazard` and
+/// `output-memory-type=BITS` arguments into `choices`.
+static bool parseChoice(llvm::StringRef argument, Choices &choices) {
+  auto [key, value] = argument.split('=');
+  if (key == "copies" && (value == "always" || value == "elide")) {
+    choices.copies = value == "always" ? streamhal::CopyPolicy::Always
+                                       : streamhal::CopyPolicy::Elide;
+    return true;
+  }
+  if (key == "barriers" && (value == "full" || value == "hazard")) {
+    choices.barriers = value == "full" ? streamhal::BarrierPolicy::Full
+                                       : streamhal::BarrierPolicy::Hazard;
+    return true;
+  }
+  if (key == "output-memory-type") {
+    choices.outputMemoryType = streamhal::hal::symbolizeMemoryType(value);
+    return choices.outputMemoryType.has_value();
+  }
+  return false;
+}
+
 /// Route 1: the registered pipeline, built through the C++ API.
-static LogicalResult lowerWithPasses(ModuleOp module) {
+static LogicalResult lowerWithPasses(ModuleOp module, const Choices &choices) {
   PassManager pm(module->getContext());
   streamhal::LowerToHALPipelineOptions options;
+  options.copies = choices.copies;
+  options.barriers = choices.barriers;
+  options.outputMemoryType = choices.outputMemoryType;
   streamhal::buildLowerToHALPipeline(pm, options);
   return pm.run(module);
 }
 
 /// Route 2: the patterns inside the caller's own conversion.
-static LogicalResult lowerWithPatterns(ModuleOp module) {
+static LogicalResult lowerWithPatterns(ModuleOp module,
+                                       const Choices &choices) {
   MLIRContext *context = module->getContext();
   // The steps before the patterns, in the pass's order: copy on write,
   // emplacement, the check (every problem reported before anything is
   // lowered; each fragment planned once, on the IR the patterns will see)
   // and which outputs the host reads. Nothing may change the module between
   // this and the conversion: a changed fragment's plan is stale.
+  streamhal::FlowToHALOptions options;
+  options.copies = choices.copies;
+  options.outputMemoryType = choices.outputMemoryType;
   FailureOr<streamhal::PreparedFlowToHAL> prepared =
-      streamhal::prepareFlowToHAL(module);
+      streamhal::prepareFlowToHAL(module, options);
   if (failed(prepared))
     return failure();
 
@@ -79,14 +119,18 @@ static LogicalResult lowerWithPatterns(ModuleOp module) {
   module->removeAttr(streamhal::flow::kCopyOnWriteAttrName);
   // The patterns record no barriers: placement is a step of its own.
   IRRewriter rewriter(context);
-  (void)streamhal::placeBarriers(module, streamhal::BarrierPolicy::Hazard,
-                                 rewriter);
+  (void)streamhal::placeBarriers(module, choices.barriers, rewriter);
   return success();
 }
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    llvm::errs() << "usage: lower-to-hal input.mlir\n";
+  Choices choices;
+  bool usage = argc < 2;
+  for (int i = 2; i < argc; ++i)
+    usage |= !parseChoice(argv[i], choices);
+  if (usage) {
+    llvm::errs() << "usage: lower-to-hal input.mlir [copies=always|elide] "
+                    "[barriers=full|hazard] [output-memory-type=BITS]\n";
     return 1;
   }
   DialectRegistry registry;
@@ -94,14 +138,14 @@ int main(int argc, char **argv) {
 
   MLIRContext passContext(registry);
   OwningOpRef<ModuleOp> viaPasses = parse(argv[1], passContext);
-  if (!viaPasses || failed(lowerWithPasses(*viaPasses)))
+  if (!viaPasses || failed(lowerWithPasses(*viaPasses, choices)))
     return 1;
   viaPasses->print(llvm::outs());
   llvm::outs() << "\n// -----\n";
 
   MLIRContext patternContext(registry);
   OwningOpRef<ModuleOp> viaPatterns = parse(argv[1], patternContext);
-  if (!viaPatterns || failed(lowerWithPatterns(*viaPatterns)))
+  if (!viaPatterns || failed(lowerWithPatterns(*viaPatterns, choices)))
     return 1;
   viaPatterns->print(llvm::outs());
   llvm::outs() << "\n";

@@ -8,7 +8,9 @@
 //
 // `mlir-opt` for the util, flow and hal dialects and the streamhal passes,
 // with a `--help` limited to MLIR's and streamhal's options, a `--version`
-// naming streamhal, and unknown options rejected.
+// naming streamhal, and unknown options rejected. Built twice: with the test
+// passes for the build tree, without them (STREAMHAL_WITHOUT_TEST_PASSES)
+// for the installed package.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +24,9 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 #include "streamhal/Registration/Registration.h"
+#ifndef STREAMHAL_WITHOUT_TEST_PASSES
 #include "streamhal/TestPasses/TestPasses.h"
+#endif
 #include "streamhal/Version.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
@@ -139,7 +143,10 @@ int main(int argc, char **argv) {
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   streamhal::registerStreamHALPasses();
+#ifndef STREAMHAL_WITHOUT_TEST_PASSES
+  // The build tree's hal-opt only: the installed one lacks their library.
   streamhal::registerTestPasses();
+#endif
 
   mlir::DialectRegistry registry;
   streamhal::registerStreamHALDialects(registry);
