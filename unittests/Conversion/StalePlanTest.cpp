@@ -20,6 +20,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
+#include "streamhal/Conversion/FlowToHAL/FragmentPlanView.h"
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Registration/PatternRoute.h"
 #include "streamhal/Registration/Registration.h"
@@ -140,6 +141,18 @@ TEST_F(StalePlanTest, PreparedModuleIsLowered) {
   ASSERT_TRUE(module);
   FailureOr<PreparedFlowToHAL> prepared = prepareFlowToHAL(*module);
   ASSERT_TRUE(succeeded(prepared));
+  // The plan, read-only: the returned values get outputs of their own, the
+  // clone copy on write made is a transient (or a view of one).
+  flow::ExStreamFragmentOp fragment;
+  module->walk([&](flow::ExStreamFragmentOp op) { fragment = op; });
+  ASSERT_TRUE(fragment);
+  std::optional<FragmentPlanView> view =
+      FragmentPlanView::lookup(*prepared->plans, fragment);
+  ASSERT_TRUE(view.has_value());
+  Operation *terminator = fragment.getBody().front().getTerminator();
+  for (Value returned : terminator->getOperands())
+    EXPECT_EQ(view->getStorageKind(returned), StorageKind::Output);
+  EXPECT_EQ(view->getCopyPolicy(), CopyPolicy::Elide);
   std::string messages;
   EXPECT_TRUE(convert(*module, *prepared->plans, messages)) << messages;
 }

@@ -171,3 +171,40 @@ void FragmentPlanCache::insert(Operation *fragment,
 }
 
 } // namespace streamhal
+
+//===----------------------------------------------------------------------===//
+// FragmentPlanView
+//===----------------------------------------------------------------------===//
+
+namespace streamhal {
+
+flow::ExStreamFragmentOp FragmentPlanView::getFragment() const {
+  return plan->getFragment();
+}
+const ValueAliasing &FragmentPlanView::getAliasing() const {
+  return plan->getAliasing();
+}
+const LivenessIntervals &FragmentPlanView::getLiveness() const {
+  return plan->getLiveness();
+}
+const BoxGeometry &FragmentPlanView::getBoxes() const {
+  return plan->getBoxes();
+}
+const StorageViews &FragmentPlanView::getViews() const {
+  return plan->getViews();
+}
+CopyPolicy FragmentPlanView::getCopyPolicy() const {
+  return plan->getCopyPolicy();
+}
+StorageKind FragmentPlanView::getStorageKind(Value tensor) const {
+  return plan->getStorageKind(tensor);
+}
+
+std::optional<FragmentPlanView>
+FragmentPlanView::lookup(const FragmentPlanCache &plans, Operation *fragment) {
+  if (const FragmentPlan *plan = plans.lookup(fragment))
+    return FragmentPlanView(*plan);
+  return std::nullopt;
+}
+
+} // namespace streamhal

@@ -23,6 +23,7 @@
 #include "streamhal/Analysis/StorageViews.h"
 #include "streamhal/Analysis/ValueAliasing.h"
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
+#include "streamhal/Conversion/FlowToHAL/FragmentPlanView.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include <memory>
@@ -67,17 +68,8 @@ mlir::FailureOr<llvm::SmallVector<ResolvedVariant>>
 resolveDispatch(flow::DispatchOp op, const ErrorReporter &report);
 
 //===----------------------------------------------------------------------===//
-// Storage kinds
+// Storage kinds (StorageKind: FragmentPlanView.h)
 //===----------------------------------------------------------------------===//
-
-/// Where the storage of an alias class comes from.
-enum class StorageKind {
-  Input,     ///< a fragment operand (block argument)
-  Constant,  ///< a read-only view of a hal.constant.subspan's pool
-  Output,    ///< returned, not an input: a new allocation
-  Transient, ///< born and dead inside the fragment: a slice of the slab
-  View,      ///< a subspan of another class's storage (StorageViews)
-};
 
 /// The storage kind of every alias class of a fragment, in class order,
 /// before views are taken. A class holding a constant subspan keeps the
