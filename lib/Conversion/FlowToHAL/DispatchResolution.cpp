@@ -84,6 +84,27 @@ static std::string formatInteger(IntegerAttr attr) {
 }
 
 /// Resolves one `hal.bindings` entry against `resolved.interface`.
+/// Device rule: a binding's offset is a multiple of the offset alignment.
+/// A constant storage range names bytes of a pool laid out for some device;
+/// bound where it is, it would break the rule, and a copy would need
+/// storage the binding attribute cannot name.
+static LogicalResult checkConstantStorageOffset(flow::DispatchOp op,
+                                                hal::ExConstantStorageAttr attr,
+                                                int64_t offset,
+                                                const ErrorReporter &report) {
+  int64_t alignment = std::max<int64_t>(hal::getSlabAlignments(op).offset, 1);
+  if (offset % alignment == 0)
+    return success();
+  return report.emitOpError(op)
+         << "binds constant storage @" << attr.getStorage().getValue()
+         << " at pool offset " << offset
+         << ", not a multiple of the binding offset alignment " << alignment
+         << " (min_buffer_offset_alignment): a device binds storage buffers "
+            "only at aligned offsets; lay the pool out for this device, or "
+            "read the range with hal.constant.subspan, which the lowering "
+            "copies into aligned storage";
+}
+
 static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
                                     ResolvedVariant &resolved,
                                     const ErrorReporter &report) {
@@ -182,23 +203,8 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
           return report.emitOpError(op)
                  << "hal.bindings entry " << entry
                  << " needs a byte range of non-negative 64-bit integers";
-        // Device rule: a binding's offset is a multiple of the offset
-        // alignment. The range names bytes of a pool laid out for some
-        // device; bound where it is, it would break the rule, and a copy
-        // would need storage the binding attribute cannot name.
-        int64_t alignment =
-            std::max<int64_t>(hal::getSlabAlignments(op).offset, 1);
-        if (*offset % alignment != 0)
-          return report.emitOpError(op)
-                 << "binds constant storage @" << attr.getStorage().getValue()
-                 << " at pool offset " << *offset
-                 << ", not a multiple of the binding offset alignment "
-                 << alignment
-                 << " (min_buffer_offset_alignment): a device binds storage "
-                    "buffers only at aligned offsets; lay the pool out for "
-                    "this device, or read the range with "
-                    "hal.constant.subspan, which the lowering copies into "
-                    "aligned storage";
+        if (failed(checkConstantStorageOffset(op, attr, *offset, report)))
+          return failure();
         if (failed(addBuffer(attr.getBinding(),
                              ResolvedBinding::Kind::ConstantStorage, 0)))
           return failure();
