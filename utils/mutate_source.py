@@ -171,7 +171,7 @@ MUTATIONS = [
      "[](uint8_t byte) { return byte == kPoisonByte; }))", "[](uint8_t) { return false; }))",
      ["Exec/Vulkan/kernel_mistakes.test"]),
     ("kernel-unbound-binding", "lib/Conversion/FlowToHAL/DispatchResolution.cpp",
-     "  if (!carriesCode(resolved.variant))", "  if (true)",
+     "  if (!carriesKernels(resolved.variant))", "  if (true)",
      ["Conversion/FlowToHAL/invalid.mlir", "Exec/Vulkan/kernel_mistakes.test"]),
     # The pattern route (issue 35).
     ("plan-stamp-ignored", "lib/Conversion/FlowToHAL/FragmentCheck.cpp",

@@ -602,9 +602,9 @@ func.func @allocation_beyond_device() -> tensor<256xf32> {
 
 // -----
 
-// The interface is the ABI of a variant's code: a dispatch binds every
-// binding of it (a variant without code stands for an opaque executable, and
-// may be bound in part: dispatch.mlir).
+// The interface is the ABI of a variant's kernels: a dispatch binds every
+// binding of it (another variant stands for an opaque executable, and may be
+// bound in part: dispatch.mlir).
 hal.executable private @ex {
   hal.interface @io attributes {push_constants = 0 : index} {
     hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
@@ -612,7 +612,7 @@ hal.executable private @ex {
     // expected-note @+1 {{the interface binding}}
     hal.interface.binding @scratch, set=1, binding=0, type="StorageBuffer", access="Read|Write"
   }
-  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+  hal.executable.variant @vulkan, target = #hal.executable.target<"vulkan", "vulkan-spirv-fb"> {
     hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
     builtin.module {
       spirv.module Logical GLSL450 requires #spirv.vce<v1.3, [Shader], []> {}
