@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecutorImpl.h"
+#include "streamhal/Dialect/HAL/IR/ExecutableFormats.h"
 
 using namespace mlir;
 using namespace streamhal;
@@ -379,7 +380,7 @@ static bool runsOnDevice(ExecutorImpl &exec,
     return false;
   auto variant = entryPoint->getParentOfType<hal::ExecutableVariantOp>();
   return variant &&
-         variant.getTarget().getFormat().getValue() == "vulkan-spirv-fb";
+         variant.getTarget().getFormat().getValue() == hal::kVulkanSpirvFormat;
 }
 
 /// Runs the real kernel of `op` on the executor's device, on buffers of its

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Support/FileUtilities.h"
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
+#include "streamhal/Dialect/HAL/IR/ExecutableFormats.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
@@ -36,12 +37,9 @@ static cl::opt<double> tolerance(
              "elements (default 0: bit-identical)"),
     cl::value_desc("REL"));
 
-/// The format of SPIR-V kernels.
-static constexpr llvm::StringLiteral kKernelFormat = "vulkan-spirv-fb";
-
 /// Whether `variant` carries a real kernel.
 static bool hasKernels(hal::ExecutableVariantOp variant) {
-  if (variant.getTarget().getFormat().getValue() != kKernelFormat)
+  if (variant.getTarget().getFormat().getValue() != hal::kVulkanSpirvFormat)
     return false;
   bool found = false;
   variant.walk([&](spirv::EntryPointOp) { found = true; });
@@ -85,7 +83,8 @@ void warnAboutModelResults(ModuleOp module, bool onDevice, bool lowering,
                  << "), which has no kernels: its dispatches run the dispatch "
                     "model, not the SPIR-V kernels of variant @"
                  << kernelVariant.getSymName()
-                 << "; pass --formats=" << kKernelFormat << " to run those\n";
+                 << "; pass --formats=" << hal::kVulkanSpirvFormat
+                 << " to run those\n";
   }
 }
 

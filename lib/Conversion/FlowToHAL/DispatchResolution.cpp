@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FragmentPlan.h"
+#include "streamhal/Dialect/HAL/IR/ExecutableFormats.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <map>
@@ -226,7 +227,7 @@ static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,
 /// variants stand for opaque executables (run by the dispatch model here,
 /// and often sharing one interface among entry points, as IREE's tests do).
 static bool carriesKernels(hal::ExecutableVariantOp variant) {
-  if (variant.getTarget().getFormat().getValue() != "vulkan-spirv-fb")
+  if (variant.getTarget().getFormat().getValue() != hal::kVulkanSpirvFormat)
     return false;
   return llvm::any_of(variant.getBody().getOps<ModuleOp>(),
                       [](ModuleOp inner) { return !inner.getBody()->empty(); });

@@ -111,6 +111,14 @@ ComputePipelineResult createComputePipeline(
     const char *entryName, VkDescriptorSetLayout &setLayout,
     VkPipelineLayout &layout, VkShaderModule &shader, VkPipeline &pipeline);
 
+/// VulkanSubmit.cpp: a pipeline barrier, of all memory or, given `buffer`,
+/// of its `length` bytes at `offset` alone.
+void recordBarrier(VkCommandBuffer cmd, VkPipelineStageFlags sourceStages,
+                   VkAccessFlags sourceAccess,
+                   VkPipelineStageFlags targetStages,
+                   VkAccessFlags targetAccess, VkBuffer buffer = VK_NULL_HANDLE,
+                   VkDeviceSize offset = 0, VkDeviceSize length = 0);
+
 /// Adds the wall time since the previous lap (or since it was made) to one
 /// phase of DeviceTimes.
 class PhaseClock {

@@ -22,15 +22,13 @@
 #include "VulkanDevice.h"
 #include "mlir/Dialect/SPIRV/IR/SPIRVOps.h"
 #include "mlir/Target/SPIRV/Serialization.h"
+#include "streamhal/Dialect/HAL/IR/ExecutableFormats.h"
 #include "streamhal/Exec/KernelInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace streamhal;
 using namespace streamhal::exec;
-
-/// The format whose variants carry SPIR-V kernels.
-static constexpr llvm::StringLiteral kSpirvFormat = "vulkan-spirv-fb";
 
 //===----------------------------------------------------------------------===//
 // SPIR-V kernels
@@ -98,7 +96,8 @@ VulkanDevice::getKernelPipeline(ModuleOp module, const Command &command) {
   auto variant = entryPoint
                      ? entryPoint->getParentOfType<hal::ExecutableVariantOp>()
                      : hal::ExecutableVariantOp();
-  if (!variant || variant.getTarget().getFormat().getValue() != kSpirvFormat)
+  if (!variant ||
+      variant.getTarget().getFormat().getValue() != hal::kVulkanSpirvFormat)
     return nullptr;
   // Checked and made once per entry point.
   if (auto known = kernelOfEntryPoint.find(entryPoint);

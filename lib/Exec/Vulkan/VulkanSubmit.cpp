@@ -293,17 +293,32 @@ DeviceRange DeviceWork::locate(const BufferRef &ref) const {
   return {mirror.buffer, static_cast<VkDeviceSize>(ref.offset - mirror.base)};
 }
 
-static void recordBarrier(VkCommandBuffer cmd,
-                          VkPipelineStageFlags sourceStages,
-                          VkAccessFlags sourceAccess,
-                          VkPipelineStageFlags targetStages,
-                          VkAccessFlags targetAccess) {
-  VkMemoryBarrier memoryBarrier{};
-  memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
-  memoryBarrier.srcAccessMask = sourceAccess;
-  memoryBarrier.dstAccessMask = targetAccess;
-  vkCmdPipelineBarrier(cmd, sourceStages, targetStages, 0, 1, &memoryBarrier, 0,
-                       nullptr, 0, nullptr);
+void streamhal::exec::recordBarrier(VkCommandBuffer cmd,
+                                    VkPipelineStageFlags sourceStages,
+                                    VkAccessFlags sourceAccess,
+                                    VkPipelineStageFlags targetStages,
+                                    VkAccessFlags targetAccess, VkBuffer buffer,
+                                    VkDeviceSize offset, VkDeviceSize length) {
+  if (buffer == VK_NULL_HANDLE) {
+    VkMemoryBarrier memoryBarrier{};
+    memoryBarrier.sType = VK_STRUCTURE_TYPE_MEMORY_BARRIER;
+    memoryBarrier.srcAccessMask = sourceAccess;
+    memoryBarrier.dstAccessMask = targetAccess;
+    vkCmdPipelineBarrier(cmd, sourceStages, targetStages, 0, 1, &memoryBarrier,
+                         0, nullptr, 0, nullptr);
+    return;
+  }
+  VkBufferMemoryBarrier bufferBarrier{};
+  bufferBarrier.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER;
+  bufferBarrier.srcAccessMask = sourceAccess;
+  bufferBarrier.dstAccessMask = targetAccess;
+  bufferBarrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  bufferBarrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  bufferBarrier.buffer = buffer;
+  bufferBarrier.offset = offset;
+  bufferBarrier.size = length;
+  vkCmdPipelineBarrier(cmd, sourceStages, targetStages, 0, 0, nullptr, 1,
+                       &bufferBarrier, 0, nullptr);
 }
 
 static constexpr VkPipelineStageFlags kDeviceStages =

@@ -55,26 +55,6 @@ void DeviceWork::planWriteChecks() {
   }
 }
 
-/// A barrier on `length` bytes of `buffer` at `offset` alone.
-static void recordRangeBarrier(VkCommandBuffer cmd, VkBuffer buffer,
-                               VkDeviceSize offset, VkDeviceSize length,
-                               VkPipelineStageFlags sourceStage,
-                               VkAccessFlags sourceAccess,
-                               VkPipelineStageFlags targetStage,
-                               VkAccessFlags targetAccess) {
-  VkBufferMemoryBarrier barrier{};
-  barrier.sType = VK_STRUCTURE_TYPE_BUFFER_MEMORY_BARRIER;
-  barrier.srcAccessMask = sourceAccess;
-  barrier.dstAccessMask = targetAccess;
-  barrier.srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  barrier.buffer = buffer;
-  barrier.offset = offset;
-  barrier.size = length;
-  vkCmdPipelineBarrier(cmd, sourceStage, targetStage, 0, 0, nullptr, 1,
-                       &barrier, 0, nullptr);
-}
-
 /// The write checks of `command`.
 static ArrayRef<WriteCheck> getChecksOf(ArrayRef<WriteCheck> checks,
                                         unsigned command) {
@@ -99,10 +79,11 @@ void DeviceWork::recordPoison(VkCommandBuffer cmd, unsigned command) {
                         offset + words, length - words};
       vkCmdCopyBuffer(cmd, staging.buffer, buffer, 1, &tail);
     }
-    recordRangeBarrier(
-        cmd, buffer, offset, length, VK_PIPELINE_STAGE_TRANSFER_BIT,
-        VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    recordBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_ACCESS_TRANSFER_WRITE_BIT,
+                  VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+                  buffer, offset, length);
   }
 }
 
@@ -111,10 +92,9 @@ void DeviceWork::recordWriteSnapshots(VkCommandBuffer cmd, unsigned command) {
     const BufferRef &range = commands[command]->bindings[check.binding].range;
     auto [buffer, offset] = locate(range);
     auto length = static_cast<VkDeviceSize>(range.length);
-    recordRangeBarrier(
-        cmd, buffer, offset, length, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-        VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-        VK_ACCESS_TRANSFER_READ_BIT);
+    recordBarrier(cmd, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+                  VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                  VK_ACCESS_TRANSFER_READ_BIT, buffer, offset, length);
     VkBufferCopy region{offset, check.stagingOffset, length};
     vkCmdCopyBuffer(cmd, buffer, staging.buffer, 1, &region);
   }
