@@ -14,6 +14,7 @@
 
 #include "ExecutorImpl.h"
 #include "mlir/AsmParser/AsmParser.h"
+#include "streamhal/Dialect/HAL/IR/Transients.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FileSystem.h"
@@ -308,6 +309,10 @@ streamhal::exec::makeArguments(func::FuncOp function,
     return function.emitError() << "has no body to run";
   Block &entry = function.getBody().front();
   unsigned count = function.getNumArguments();
+  // The caller-owned transient buffer is made by the run unless given.
+  if (count && function.getArgAttr(count - 1, hal::kTransientsArgAttrName) &&
+      specs.size() < count)
+    --count;
   if (specs.size() > count)
     return function.emitError() << "takes " << count << " arguments but "
                                 << specs.size() << " --input were given";

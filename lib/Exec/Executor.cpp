@@ -9,6 +9,7 @@
 #include "ExecutorImpl.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "streamhal/Dialect/HAL/IR/ElementTypes.h"
+#include "streamhal/Dialect/HAL/IR/Transients.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
@@ -253,7 +254,8 @@ static FailureOr<SmallVector<RuntimeValue>>
 makeRuntimeArguments(func::FuncOp function, ArrayRef<HostValue> arguments) {
   SmallVector<RuntimeValue> values;
   for (auto [index, type, host] :
-       llvm::enumerate(function.getArgumentTypes(), arguments)) {
+       llvm::enumerate(function.getArgumentTypes().take_front(arguments.size()),
+                       arguments)) {
     auto fresh = [&, index = index]() {
       return std::make_shared<RootBuffer>(RootBuffer::withContents(
           "argument " + std::to_string(index), host.bytes));
@@ -365,6 +367,76 @@ static FailureOr<HostValue> makeHostResult(ExecutorImpl &exec,
   return host;
 }
 
+/// Whether the last argument of `function` is its caller-owned transient
+/// buffer.
+static bool takesTransients(func::FuncOp function) {
+  unsigned count = function.getNumArguments();
+  return count && function.getArgAttr(count - 1, hal::kTransientsArgAttrName);
+}
+
+/// The query that sizes the transient buffer of `function`, if it has one
+/// taking `count` arguments and returning one value.
+static func::FuncOp findTransientSizeQuery(func::FuncOp function,
+                                           size_t count) {
+  auto queryName =
+      function->getAttrOfType<FlatSymbolRefAttr>(hal::kTransientSizeAttrName);
+  auto query = queryName ? SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+                               function, queryName)
+                         : func::FuncOp();
+  if (!query || query.getNumArguments() != count || query.getNumResults() != 1)
+    return {};
+  return query;
+}
+
+LogicalResult
+ExecutorImpl::checkTransientBuffer(func::FuncOp function,
+                                   ArrayRef<RuntimeValue> arguments) {
+  func::FuncOp query = findTransientSizeQuery(function, arguments.size() - 1);
+  const BufferRef *given = std::get_if<BufferRef>(&arguments.back());
+  if (!query || !given)
+    return success();
+  SmallVector<RuntimeValue> results;
+  if (failed(callFunction(query, arguments.drop_back(), results, 1)))
+    return failure();
+  auto *needed = std::get_if<ScalarValue>(&results.front());
+  if (needed && given->length < static_cast<int64_t>(needed->bits))
+    return function.emitError()
+           << "is given a transient buffer (argument " << arguments.size() - 1
+           << ") of " << given->length << " bytes but @" << query.getSymName()
+           << " asks for " << static_cast<int64_t>(needed->bits);
+  return success();
+}
+
+FailureOr<RuntimeValue>
+ExecutorImpl::makeTransientBuffer(func::FuncOp function,
+                                  ArrayRef<RuntimeValue> arguments) {
+  func::FuncOp query = findTransientSizeQuery(function, arguments.size());
+  if (!query)
+    return function.emitError()
+           << "takes a transient buffer but has no query taking its other "
+              "arguments (hal.ex.transient_size)";
+  SmallVector<RuntimeValue> results;
+  if (failed(callFunction(query, arguments, results, 1)))
+    return failure();
+  auto *needed = std::get_if<ScalarValue>(&results.front());
+  if (!needed || static_cast<int64_t>(needed->bits) < 0 ||
+      static_cast<int64_t>(needed->bits) > kMaxBufferBytes)
+    return query.emitError() << "returns no transient size the executor can "
+                                "allocate";
+  int64_t size = static_cast<int64_t>(needed->bits);
+  if (options.transientBytes && *options.transientBytes < size)
+    return function.emitError()
+           << "is given a transient buffer of " << *options.transientBytes
+           << " bytes but @" << query.getSymName() << " asks for " << size;
+  if (options.transientBytes)
+    size = *options.transientBytes;
+  auto root = std::make_shared<RootBuffer>(RootBuffer::allocate(
+      "transients of @" + function.getSymName().str(), size));
+  root->setAccount(memory);
+  root->setDeviceOnly(function);
+  return RuntimeValue(BufferRef{root, 0, size});
+}
+
 FailureOr<SmallVector<HostValue>>
 ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
   // Loading the module runs its initializers, before any function.
@@ -372,7 +444,10 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
     return failure();
   if (function.isExternal())
     return function.emitError() << "has no body to run";
-  if (arguments.size() != function.getNumArguments())
+  // A caller-owned transient buffer not given is made as a runtime would.
+  bool supplyTransients = takesTransients(function) &&
+                          arguments.size() + 1 == function.getNumArguments();
+  if (arguments.size() != function.getNumArguments() && !supplyTransients)
     return function.emitError()
            << "takes " << function.getNumArguments() << " arguments but "
            << arguments.size() << " were given";
@@ -380,6 +455,15 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
       makeRuntimeArguments(function, arguments);
   if (failed(values))
     return failure();
+  if (supplyTransients) {
+    FailureOr<RuntimeValue> transients = makeTransientBuffer(function, *values);
+    if (failed(transients))
+      return failure();
+    values->push_back(*transients);
+  } else if (takesTransients(function) &&
+             failed(checkTransientBuffer(function, *values))) {
+    return failure();
+  }
   SmallVector<RuntimeValue> results;
   if (failed(callFunction(function, *values, results, 0)))
     return failure();

@@ -292,6 +292,17 @@ public:
   /// (hal.allocator.allocate and hal.device.queue.alloca): checked against
   /// the allocation rule and the executor's 4 GiB, device-only unless
   /// `memoryTypes` has HostVisible; errors at `op`.
+  /// The transient buffer a runtime would pass `function` (sized by its
+  /// `hal.ex.transient_size` query run on `arguments`, or
+  /// ExecOptions::transientBytes), fresh and device-only.
+  mlir::FailureOr<RuntimeValue>
+  makeTransientBuffer(mlir::func::FuncOp function,
+                      llvm::ArrayRef<RuntimeValue> arguments);
+  /// Fails when the transient buffer the caller passed (the last of
+  /// `arguments`) is smaller than the query asks for.
+  mlir::LogicalResult
+  checkTransientBuffer(mlir::func::FuncOp function,
+                       llvm::ArrayRef<RuntimeValue> arguments);
   mlir::FailureOr<BufferRef> allocateBuffer(mlir::Operation *op, Frame &frame,
                                             mlir::Value sizeValue,
                                             hal::MemoryType memoryTypes);

@@ -50,10 +50,21 @@ void streamhal::buildLowerToHALPipeline(
   addConversionPasses(pm, options.outputMemoryType.getValue(),
                       options.copies.getValue());
 
+  // The function's plan replaces the fragments' before any pack is placed.
+  if (options.transients == TransientPlan::Function) {
+    hal::PlanFunctionTransientsPassOptions planOptions;
+    planOptions.submission = options.submission;
+    pm.addPass(hal::createPlanFunctionTransientsPass(planOptions));
+  }
+
   hal::PackAllocationsPassOptions packOptions;
   packOptions.strategy = options.strategy;
   packOptions.timeLimit = options.timeLimit;
   pm.addPass(hal::createPackAllocationsPass(packOptions));
+
+  // The query computes the packed total, so it comes after the packs.
+  if (options.externalTransients)
+    pm.addPass(hal::createExternalTransientsPass());
 
   pm.addPass(createCanonicalizerPass());
 
@@ -77,8 +88,10 @@ void streamhal::registerLowerToHALPipeline() {
       "streamhal-lower-to-hal",
       "Lowers flow to HAL with packed slabs: "
       "flow-materialize-copy-on-write, flow-emplace-update-targets, "
-      "convert-flow-to-hal-patterns, hal-pack-allocations, canonicalize, "
-      "hal-place-barriers, hal-schedule-submissions (options forwarded)",
+      "convert-flow-to-hal-patterns, hal-plan-function-transients, "
+      "hal-pack-allocations, hal-external-transients (when asked), "
+      "canonicalize, hal-place-barriers, hal-schedule-submissions (options "
+      "forwarded)",
       [](OpPassManager &pm, const LowerToHALPipelineOptions &options) {
         buildLowerToHALPipeline(pm, options);
       });

@@ -17,19 +17,19 @@
 // dynamic, and so does the size of the host-visible output. Fragments and
 // waves are figures of the flow level: gone after the lowering, and so not
 // printed there.
-// FULL: hal-report[flow] @predict: fragments=1 waves=0 command-buffers=0 commands=0 barriers=0 bytes-copied=0 bytes-filled=0 slab-bytes=0 copies=0 host-visible-bytes=0 allocated-bytes=0{{$}}
-// FULL-NEXT: hal-report @predict: command-buffers=1 commands=5 barriers=5 bytes-copied=40 bytes-filled=256 slab-bytes=0+dynamic copies=1 host-visible-bytes=0+dynamic allocated-bytes=0+dynamic{{$}}
+// FULL: hal-report[flow] @predict: fragments=1 waves=0 command-buffers=0 commands=0 barriers=0 bytes-copied=0 bytes-filled=0 slab-bytes=0 copies=0 host-visible-bytes=0 allocated-bytes=0 allocations=0{{$}}
+// FULL-NEXT: hal-report @predict: command-buffers=1 commands=5 barriers=5 bytes-copied=40 bytes-filled=256 slab-bytes=0+dynamic copies=1 host-visible-bytes=0+dynamic allocated-bytes=0+dynamic allocations=2{{$}}
 // WAVES: hal-report[flow] @predict: fragments=1 waves=4 command-buffers=0
-// WAVES-NEXT: hal-report[packed] @predict: command-buffers=1 commands=5 barriers=3 bytes-copied=40 bytes-filled=256 slab-bytes=0+dynamic copies=1 host-visible-bytes=0+dynamic allocated-bytes=0+dynamic{{$}}
+// WAVES-NEXT: hal-report[packed] @predict: command-buffers=1 commands=5 barriers=3 bytes-copied=40 bytes-filled=256 slab-bytes=0+dynamic copies=1 host-visible-bytes=0+dynamic allocated-bytes=0+dynamic allocations=2{{$}}
 
 // A static command buffer: a local slab of 64 bytes, two copies of which
 // one has a dynamic length, one fill; a second, escaping allocation is not
 // a slab. Neither is host-visible. The 32-byte HostLocal (HostVisible|
 // HostCoherent) staging slab is, and so is the 48-byte returned
 // DeviceLocal|HostVisible output; a dynamic size is `+dynamic`.
-// STATIC: hal-report @static: command-buffers=1 commands=3 barriers=1 bytes-copied=16+dynamic bytes-filled=64 slab-bytes=64 copies=2 host-visible-bytes=0 allocated-bytes=128{{$}}
-// STATIC-NEXT: hal-report @host_visible: command-buffers=1 commands=2 barriers=0 bytes-copied=48 bytes-filled=32 slab-bytes=32 copies=1 host-visible-bytes=80 allocated-bytes=80{{$}}
-// STATIC-NEXT: hal-report @host_visible_dynamic: command-buffers=0 commands=0 barriers=0 bytes-copied=0 bytes-filled=0 slab-bytes=0 copies=0 host-visible-bytes=16+dynamic allocated-bytes=16+dynamic{{$}}
+// STATIC: hal-report @static: command-buffers=1 commands=3 barriers=1 bytes-copied=16+dynamic bytes-filled=64 slab-bytes=64 copies=2 host-visible-bytes=0 allocated-bytes=128 allocations=2{{$}}
+// STATIC-NEXT: hal-report @host_visible: command-buffers=1 commands=2 barriers=0 bytes-copied=48 bytes-filled=32 slab-bytes=32 copies=1 host-visible-bytes=80 allocated-bytes=80 allocations=2{{$}}
+// STATIC-NEXT: hal-report @host_visible_dynamic: command-buffers=0 commands=0 barriers=0 bytes-copied=0 bytes-filled=0 slab-bytes=0 copies=0 host-visible-bytes=16+dynamic allocated-bytes=16+dynamic allocations=2{{$}}
 func.func @static(%arg0: !hal.buffer, %n: index) -> !hal.buffer {
   %c0 = arith.constant 0 : index
   %c16 = arith.constant 16 : index

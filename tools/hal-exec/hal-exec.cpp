@@ -98,6 +98,15 @@ static cl::list<std::string> skipDeviceRules(
              "none)"),
     cl::value_desc("rule,..."));
 
+static cl::opt<std::string> transients(
+    cl::cat(execCategory), "transients", cl::init("auto"),
+    cl::desc("The transient buffer given to a function that takes one "
+             "(external-transients) when no --input gives it: auto (the "
+             "bytes its @<name>_transient_size query returns) or a byte "
+             "count; fewer bytes than the query asks for is an error "
+             "(default: auto)"),
+    cl::value_desc("auto|bytes"));
+
 static cl::opt<bool> skipTimelineRaces(
     cl::cat(execCategory), "skip-timeline-races",
     cl::desc("Do not check that queue submissions no chain of fences orders "
@@ -237,6 +246,10 @@ static ExecOptions getOptions() {
     if (rule != "none")
       options.skippedDeviceRules.push_back(rule);
   options.skipTimelineRaces = skipTimelineRaces;
+  int64_t transientBytes = 0;
+  if (transients != "auto" &&
+      !StringRef(transients).getAsInteger(10, transientBytes))
+    options.transientBytes = transientBytes;
   options.seed = seed;
   options.orders = std::max(1u, orders.getValue());
   options.maxMemory = std::max<int64_t>(0, maxMemory);
@@ -450,6 +463,15 @@ int main(int argc, char **argv) {
       parseDeviceLimits(deviceLimits, deviceLimitOverrides);
   if (!limitError.empty()) {
     llvm::errs() << "hal-exec: --device-limits: " << limitError << "\n";
+    return 1;
+  }
+  int64_t transientBytes = 0;
+  if (transients != "auto" &&
+      (StringRef(transients).getAsInteger(10, transientBytes) ||
+       transientBytes < 0)) {
+    llvm::errs() << "hal-exec: --transients: expected auto or a byte count, "
+                    "got '"
+                 << transients << "'\n";
     return 1;
   }
   for (const std::string &rule : skipDeviceRules) {

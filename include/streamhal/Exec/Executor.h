@@ -129,6 +129,10 @@ struct ExecOptions {
   /// touch disjoint bytes, so that a real device's validation layer is the
   /// only oracle of a missing wait (docs/device.md).
   bool skipTimelineRaces = false;
+  /// The size of the transient buffer supplied to a function that takes
+  /// one (`hal.ex.transients`) when the caller does not pass it; unset: the
+  /// bytes its `hal.ex.transient_size` query returns.
+  std::optional<int64_t> transientBytes;
   /// The device submitted command buffers run on (Device.h); null: the
   /// reference model.
   std::shared_ptr<Device> device;

@@ -13,6 +13,7 @@
 #include "streamhal/Conversion/FlowToHAL/FlowToHAL.h"
 #include "streamhal/Dialect/HAL/IR/HALCommandLine.h"
 #include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
+#include "streamhal/Dialect/HAL/Transforms/PlanTransients.h"
 #include "streamhal/Dialect/HAL/Transforms/ScheduleSubmissions.h"
 #include "streamhal/Packing/PackingCommandLine.h"
 
@@ -95,6 +96,18 @@ struct LowerToHALPipelineOptions
                      "fences (async) or hal.ex.submit_and_wait after every "
                      "fragment (blocking) (default: async)"),
       llvm::cl::init(SubmissionPolicy::Async), getSubmissionPolicyValues()};
+  Option<TransientPlan> transients{
+      *this, "transients",
+      llvm::cl::desc("hal-plan-function-transients: one transient slab per "
+                     "function (function) or per fragment (fragment) "
+                     "(default: function)"),
+      llvm::cl::init(TransientPlan::Function), getTransientPlanValues()};
+  Option<bool> externalTransients{
+      *this, "external-transients",
+      llvm::cl::desc("hal-external-transients: public functions take their "
+                     "transient slab as a trailing !hal.buffer argument, "
+                     "sized by @<name>_transient_size (default: false)"),
+      llvm::cl::init(false)};
   Option<double> timeLimit{
       *this, "time-limit",
       llvm::cl::desc("hal-pack-allocations: seconds the optimal strategy may "

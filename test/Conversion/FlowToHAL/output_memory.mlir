@@ -3,7 +3,7 @@
 // RUN: not hal-exec %s --split-input-file --function=feeds_fragment '--check-lowering=convert-flow-to-hal{output-memory-type=DeviceLocal},canonicalize' 2>&1 >/dev/null | FileCheck %s --check-prefix=WRONG
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal=output-memory-type=auto --canonicalize | FileCheck %s
-// RUN: hal-opt %s -split-input-file '--streamhal-lower-to-hal=output-memory-type=auto' | FileCheck %s
+// RUN: hal-opt %s -split-input-file '--streamhal-lower-to-hal=output-memory-type=auto transients=fragment' | FileCheck %s
 // RUN: hal-opt %s -split-input-file '--convert-flow-to-hal=output-memory-type=DeviceLocal|HostCached' --canonicalize | FileCheck %s --check-prefix=OVERRIDE
 // RUN: hal-opt %s -split-input-file '--streamhal-lower-to-hal=output-memory-type=DeviceLocal|HostCached' | FileCheck %s --check-prefix=OVERRIDE
 

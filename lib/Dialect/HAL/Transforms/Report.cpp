@@ -17,6 +17,7 @@
 #include "streamhal/Dialect/Flow/IR/FlowOps.h"
 #include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/HAL/IR/Transients.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 
 namespace streamhal::hal {
@@ -48,6 +49,8 @@ struct Figures {
   /// Every allocation: the slabs and the outputs.
   uint64_t allocatedBytes = 0;
   bool dynamicAllocated = false;
+  /// Allocation ops, each run once per call.
+  uint64_t allocations = 0;
 };
 
 /// Adds a constant length, or notes that one was not constant.
@@ -83,7 +86,10 @@ Figures computeFigures(FunctionOpInterface function) {
     } else if (auto allocate = dyn_cast<AllocatorAllocateOp>(op)) {
       addBytes(allocate.getResultSize(), figures.allocatedBytes,
                figures.dynamicAllocated);
-      if (getOwningCommandBuffer(allocate.getResult()))
+      ++figures.allocations;
+      // A function slab is a slab too, though several command buffers use it.
+      if (allocate->hasAttr(kFunctionTransientsAttrName) ||
+          getOwningCommandBuffer(allocate.getResult()))
         addBytes(allocate.getResultSize(), figures.slabBytes,
                  figures.dynamicSlabs);
       if (bitEnumContainsAll(allocate.getMemoryTypes(),
@@ -135,7 +141,8 @@ struct ReportPass : public impl::ReportPassBase<ReportPass> {
          << " host-visible-bytes=" << figures.hostVisibleBytes
          << dynamic(figures.dynamicHostVisible)
          << " allocated-bytes=" << figures.allocatedBytes
-         << dynamic(figures.dynamicAllocated) << "\n";
+         << dynamic(figures.dynamicAllocated)
+         << " allocations=" << figures.allocations << "\n";
     });
     markAllAnalysesPreserved();
   }

@@ -161,9 +161,18 @@ private:
   /// Drops the index entries of submissions no longer pending.
   void reindexPending();
 
-  /// Pending submissions by the roots they read and write.
+  /// A pending submission's access of a root, with its constant byte
+  /// range when it has one.
+  struct RootUser {
+    unsigned index;
+    std::optional<std::pair<int64_t, int64_t>> bounds;
+  };
+  /// Pending submissions by the roots they read and write. A write of a
+  /// constant range drops the users whose constant ranges it covers: it is
+  /// ordered after them, and whatever conflicts with them conflicts with
+  /// it, so a slab whose bytes many submissions reuse keeps short lists.
   struct RootUsers {
-    SmallVector<unsigned> readers, writers;
+    SmallVector<RootUser> readers, writers;
   };
   DenseMap<std::tuple<int, Value, Attribute>, RootUsers> usersOf;
   /// Users of the roots that may share bytes with other roots (all but
@@ -315,12 +324,23 @@ SubmissionScheduler::findCandidates(ArrayRef<BufferAccess> accesses,
     listedBy[index] = queries;
     candidates.push_back(index);
   };
-  auto listUsers = [&](const RootUsers &users, bool writes) {
-    for (unsigned index : users.writers)
-      list(index);
-    if (writes)
-      for (unsigned index : users.readers)
-        list(index);
+  auto listUsers = [&](const RootUsers &users, const BufferAccess &access,
+                       bool sameRoot) {
+    std::optional<std::pair<int64_t, int64_t>> bounds;
+    if (sameRoot)
+      bounds = access.range.getConstantBounds();
+    auto listIfOverlapping = [&](const RootUser &user) {
+      if (bounds && user.bounds &&
+          (user.bounds->second <= bounds->first ||
+           bounds->second <= user.bounds->first))
+        return;
+      list(user.index);
+    };
+    for (const RootUser &user : users.writers)
+      listIfOverlapping(user);
+    if (access.writes)
+      for (const RootUser &user : users.readers)
+        listIfOverlapping(user);
   };
   bool everything = touchesAnything;
   for (const BufferAccess &access : accesses) {
@@ -331,9 +351,9 @@ SubmissionScheduler::findCandidates(ArrayRef<BufferAccess> accesses,
     auto own = usersOf.find({static_cast<int>(access.root.kind),
                              access.root.value, access.root.global});
     if (own != usersOf.end())
-      listUsers(own->second, access.writes);
+      listUsers(own->second, access, /*sameRoot=*/true);
     if (access.root.kind != BufferRootKind::Allocation || access.root.escapes)
-      listUsers(aliasableUsers, access.writes);
+      listUsers(aliasableUsers, access, /*sameRoot=*/false);
   }
   if (everything)
     for (const PendingSubmission &submission : pending)
@@ -353,10 +373,23 @@ void SubmissionScheduler::indexPending(ArrayRef<BufferAccess> accesses) {
       anything = true;
       continue;
     }
-    auto add = [&](RootUsers &users) {
-      auto addOnce = [&](SmallVector<unsigned> &list) {
-        if (list.empty() || list.back() != index)
-          list.push_back(index);
+    std::optional<std::pair<int64_t, int64_t>> bounds =
+        access.range.getConstantBounds();
+    auto add = [&](RootUsers &users, bool sameRoot) {
+      if (sameRoot && access.writes && bounds) {
+        auto covered = [&](const RootUser &user) {
+          return user.index != index && user.bounds &&
+                 bounds->first <= user.bounds->first &&
+                 user.bounds->second <= bounds->second;
+        };
+        llvm::erase_if(users.readers, covered);
+        llvm::erase_if(users.writers, covered);
+      }
+      RootUser user{index, sameRoot ? bounds : std::nullopt};
+      auto addOnce = [&](SmallVector<RootUser> &list) {
+        if (list.empty() || list.back().index != index ||
+            list.back().bounds != user.bounds)
+          list.push_back(user);
       };
       if (access.reads)
         addOnce(users.readers);
@@ -364,9 +397,10 @@ void SubmissionScheduler::indexPending(ArrayRef<BufferAccess> accesses) {
         addOnce(users.writers);
     };
     add(usersOf[{static_cast<int>(access.root.kind), access.root.value,
-                 access.root.global}]);
+                 access.root.global}],
+        /*sameRoot=*/true);
     if (access.root.kind != BufferRootKind::Allocation || access.root.escapes)
-      add(aliasableUsers);
+      add(aliasableUsers, /*sameRoot=*/false);
   }
   if (anything)
     touchingAnything.push_back(index);
@@ -376,9 +410,10 @@ void SubmissionScheduler::reindexPending() {
   positionOf.clear();
   for (auto [position, submission] : llvm::enumerate(pending))
     positionOf[submission.index] = position;
-  auto prune = [&](SmallVector<unsigned> &list) {
-    llvm::erase_if(list,
-                   [&](unsigned index) { return !positionOf.count(index); });
+  auto prune = [&](SmallVector<RootUser> &list) {
+    llvm::erase_if(list, [&](const RootUser &user) {
+      return !positionOf.count(user.index);
+    });
   };
   for (auto &entry : usersOf) {
     prune(entry.second.readers);
@@ -386,7 +421,8 @@ void SubmissionScheduler::reindexPending() {
   }
   prune(aliasableUsers.readers);
   prune(aliasableUsers.writers);
-  prune(touchingAnything);
+  llvm::erase_if(touchingAnything,
+                 [&](unsigned index) { return !positionOf.count(index); });
 }
 
 void SubmissionScheduler::awaitSubmissions(Operation *op,

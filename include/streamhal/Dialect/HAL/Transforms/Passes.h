@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "streamhal/Dialect/HAL/Transforms/PlaceBarriers.h"
+#include "streamhal/Dialect/HAL/Transforms/PlanTransients.h"
 #include "streamhal/Dialect/HAL/Transforms/ScheduleSubmissions.h"
 #include "streamhal/Packing/PackingCommandLine.h"
 

@@ -143,6 +143,64 @@ def ScheduleSubmissionsPass
   ];
 }
 
+def PlanFunctionTransientsPass
+    : Pass<"hal-plan-function-transients", "mlir::ModuleOp"> {
+  let summary = "Packs a function's transients and inter-fragment values "
+                "into one slab";
+  let description = [{
+    Runs on the blocking form the conversion records (before
+    `hal-pack-allocations` materializes the packs and before
+    `hal-schedule-submissions`). In each block of a function or initializer
+    it takes every *piece* of device-only memory: each slice of a
+    fragment's transient pack, and each `DeviceLocal` allocation with usage
+    `Dispatch|Transfer` that only commands use (a value one fragment
+    produces and later ones consume, never returned, stored, passed to a
+    call or read by the host). It gives each piece a closed lifetime on the
+    block's op order, from its first to its last command, and places them
+    all in one `hal.allocator.pack` whose total is one allocation, marked
+    `hal.ex.function_transients`: pieces of different fragments share bytes
+    when their lifetimes are disjoint.
+
+    With `submission=async` (the default) the lifetimes follow the
+    dependencies between submissions (the commands' accesses by root), not
+    program order alone: a piece's lifetime starts no later than the first
+    earlier submission its own submissions do not depend on, so only pieces
+    of submissions ordered one after the other share bytes and fragments
+    that may run concurrently stay concurrent. A piece whose size is not
+    known where the slab is allocated keeps its own allocation.
+  }];
+  let options = [
+    Option<"submission", "submission", "::streamhal::SubmissionPolicy",
+           /*default=*/"::streamhal::SubmissionPolicy::Async",
+           "How the submissions will be scheduled: async keeps pieces of "
+           "submissions that may run concurrently apart (default: async)",
+           [{::streamhal::getSubmissionPolicyValues()}]>,
+  ];
+  let statistics = [
+    Statistic<"numPieces", "pieces", "Pieces packed into function slabs">,
+    Statistic<"numSlabs", "slabs", "Function slabs made">,
+  ];
+}
+
+def ExternalTransientsPass
+    : Pass<"hal-external-transients", "mlir::ModuleOp"> {
+  let summary = "Lets the caller provide each public function's transient "
+                "memory";
+  let description = [{
+    For each public function whose entry block allocates a slab marked
+    `hal.ex.function_transients`: appends a trailing `!hal.buffer` argument
+    (argument attribute `hal.ex.transients`), replaces the allocation by
+    the bytes `[0, size)` of that argument (a `hal.buffer.subspan`, so a
+    buffer that is too small fails where it is used), and adds a public
+    `func.func @<name>_transient_size` taking the function's other
+    arguments and returning the size in bytes (aligned like every slab),
+    named by the function's `hal.ex.transient_size` attribute. A function
+    without a slab is left as it is. The size must be computable from the
+    arguments by side-effect-free ops; otherwise the pass fails with an
+    error at the function. Run it after `hal-pack-allocations`.
+  }];
+}
+
 def ReportPass : Pass<"hal-report", "mlir::ModuleOp"> {
   let summary = "Prints the module's concurrency and memory figures";
   let description = [{
@@ -160,7 +218,9 @@ def ReportPass : Pass<"hal-report", "mlir::ModuleOp"> {
     allocations that only one command buffer uses; copies count the
     `hal.command_buffer.copy_buffer` commands; host-visible bytes sum the
     constant sizes of the allocations whose memory type includes
-    `HostVisible` (also `+dynamic` when some size is not constant). New
+    `HostVisible` (also `+dynamic` when some size is not constant);
+    `allocated-bytes` sums every allocation and `allocations` counts the
+    allocation ops (a function slab counts as slab bytes). New
     figures are appended at the end of the line. Place it anywhere in a
     pipeline, as often as needed. The module is not changed.
   }];
