@@ -27,6 +27,7 @@
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Debug.h"
 #include <set>
@@ -368,6 +369,29 @@ void SubmissionScheduler::indexPending(ArrayRef<BufferAccess> accesses) {
   const PendingSubmission &submission = pending.back();
   unsigned index = submission.index;
   bool anything = submission.touchesAnything;
+  // What the submission does per root: one reader and one writer entry
+  // each, and the constant ranges it writes.
+  struct RootSummary {
+    std::optional<RootUser> reader, writer;
+    SmallVector<std::pair<int64_t, int64_t>> written;
+  };
+  // One entry per kind of access: the hull of the constant ranges, or no
+  // bounds once one range is not constant.
+  auto addToEntry = [](std::optional<RootUser> &entry, unsigned index,
+                       std::optional<std::pair<int64_t, int64_t>> bounds) {
+    if (!entry) {
+      entry = RootUser{index, bounds};
+      return;
+    }
+    if (!entry->bounds || !bounds) {
+      entry->bounds = std::nullopt;
+      return;
+    }
+    entry->bounds = {std::min(entry->bounds->first, bounds->first),
+                     std::max(entry->bounds->second, bounds->second)};
+  };
+  llvm::MapVector<std::tuple<int, Value, Attribute>, RootSummary> summaries;
+  RootSummary aliasable;
   for (const BufferAccess &access : accesses) {
     if (access.root.kind == BufferRootKind::Unknown) {
       anything = true;
@@ -375,33 +399,61 @@ void SubmissionScheduler::indexPending(ArrayRef<BufferAccess> accesses) {
     }
     std::optional<std::pair<int64_t, int64_t>> bounds =
         access.range.getConstantBounds();
-    auto add = [&](RootUsers &users, bool sameRoot) {
-      if (sameRoot && access.writes && bounds) {
-        auto covered = [&](const RootUser &user) {
-          return user.index != index && user.bounds &&
-                 bounds->first <= user.bounds->first &&
-                 user.bounds->second <= bounds->second;
-        };
-        llvm::erase_if(users.readers, covered);
-        llvm::erase_if(users.writers, covered);
-      }
-      RootUser user{index, sameRoot ? bounds : std::nullopt};
-      auto addOnce = [&](SmallVector<RootUser> &list) {
-        if (list.empty() || list.back().index != index ||
-            list.back().bounds != user.bounds)
-          list.push_back(user);
-      };
+    RootSummary &summary = summaries[{static_cast<int>(access.root.kind),
+                                      access.root.value, access.root.global}];
+    if (access.reads)
+      addToEntry(summary.reader, index, bounds);
+    if (access.writes)
+      addToEntry(summary.writer, index, bounds);
+    if (access.writes && bounds && bounds->first < bounds->second)
+      summary.written.push_back(*bounds);
+    // Ranges of different roots are not comparable: no bounds there.
+    if (access.root.kind != BufferRootKind::Allocation || access.root.escapes) {
       if (access.reads)
-        addOnce(users.readers);
+        addToEntry(aliasable.reader, index, std::nullopt);
       if (access.writes)
-        addOnce(users.writers);
-    };
-    add(usersOf[{static_cast<int>(access.root.kind), access.root.value,
-                 access.root.global}],
-        /*sameRoot=*/true);
-    if (access.root.kind != BufferRootKind::Allocation || access.root.escapes)
-      add(aliasableUsers, /*sameRoot=*/false);
+        addToEntry(aliasable.writer, index, std::nullopt);
+    }
   }
+  auto append = [](RootUsers &users, const RootSummary &summary) {
+    if (summary.reader)
+      users.readers.push_back(*summary.reader);
+    if (summary.writer)
+      users.writers.push_back(*summary.writer);
+  };
+  for (auto &[key, summary] : summaries) {
+    RootUsers &users = usersOf[key];
+    if (!summary.written.empty()) {
+      // The union of the written ranges as disjoint runs; an earlier entry
+      // inside one run is covered by this submission's writes.
+      llvm::sort(summary.written);
+      SmallVector<std::pair<int64_t, int64_t>> runs;
+      for (auto range : summary.written) {
+        if (!runs.empty() && range.first <= runs.back().second)
+          runs.back().second = std::max(runs.back().second, range.second);
+        else
+          runs.push_back(range);
+      }
+      auto covered = [&](const RootUser &user) {
+        if (!user.bounds || user.bounds->first >= user.bounds->second)
+          return false;
+        auto run = llvm::upper_bound(
+            runs, user.bounds->first,
+            [](int64_t value, const std::pair<int64_t, int64_t> &r) {
+              return value < r.first;
+            });
+        if (run == runs.begin())
+          return false;
+        --run;
+        return run->first <= user.bounds->first &&
+               user.bounds->second <= run->second;
+      };
+      llvm::erase_if(users.readers, covered);
+      llvm::erase_if(users.writers, covered);
+    }
+    append(users, summary);
+  }
+  append(aliasableUsers, aliasable);
   if (anything)
     touchingAnything.push_back(index);
 }
