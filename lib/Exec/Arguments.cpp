@@ -310,8 +310,7 @@ streamhal::exec::makeArguments(func::FuncOp function,
   Block &entry = function.getBody().front();
   unsigned count = function.getNumArguments();
   // The caller-owned transient buffer is made by the run unless given.
-  if (count && function.getArgAttr(count - 1, hal::kTransientsArgAttrName) &&
-      specs.size() < count)
+  if (hal::takesCallerTransients(function) && specs.size() < count)
     --count;
   if (specs.size() > count)
     return function.emitError() << "takes " << count << " arguments but "

@@ -367,13 +367,6 @@ static FailureOr<HostValue> makeHostResult(ExecutorImpl &exec,
   return host;
 }
 
-/// Whether the last argument of `function` is its caller-owned transient
-/// buffer.
-static bool takesTransients(func::FuncOp function) {
-  unsigned count = function.getNumArguments();
-  return count && function.getArgAttr(count - 1, hal::kTransientsArgAttrName);
-}
-
 /// The query that sizes the transient buffer of `function`, if it has one
 /// taking `count` arguments and returning one value.
 static func::FuncOp findTransientSizeQuery(func::FuncOp function,
@@ -445,7 +438,7 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
   if (function.isExternal())
     return function.emitError() << "has no body to run";
   // A caller-owned transient buffer not given is made as a runtime would.
-  bool supplyTransients = takesTransients(function) &&
+  bool supplyTransients = hal::takesCallerTransients(function) &&
                           arguments.size() + 1 == function.getNumArguments();
   if (arguments.size() != function.getNumArguments() && !supplyTransients)
     return function.emitError()
@@ -460,7 +453,7 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
     if (failed(transients))
       return failure();
     values->push_back(*transients);
-  } else if (takesTransients(function) &&
+  } else if (hal::takesCallerTransients(function) &&
              failed(checkTransientBuffer(function, *values))) {
     return failure();
   }

@@ -533,8 +533,8 @@ SmallVector<BufferAccess> BufferResolver::getAccesses(Operation *op) {
   return accesses;
 }
 
-Value getOwningCommandBuffer(Value buffer) {
-  Value owner;
+bool forEachRecordingUse(Value buffer,
+                         llvm::function_ref<bool(Operation *)> callback) {
   SmallVector<Value> worklist{buffer};
   while (!worklist.empty()) {
     Value current = worklist.pop_back_val();
@@ -542,20 +542,29 @@ Value getOwningCommandBuffer(Value buffer) {
       Operation *user = use.getOwner();
       if (auto subspan = dyn_cast<hal::BufferSubspanOp>(user)) {
         if (use.getOperandNumber() != 0)
-          return nullptr;
+          return false;
         worklist.push_back(subspan.getResult());
         continue;
       }
       if (!isa<hal::CommandBufferFillBufferOp, hal::CommandBufferCopyBufferOp,
-               hal::CommandBufferPushDescriptorSetOp>(user))
-        return nullptr;
-      Value commandBuffer = user->getOperand(0);
-      if (owner && owner != commandBuffer)
-        return nullptr;
-      owner = commandBuffer;
+               hal::CommandBufferPushDescriptorSetOp>(user) ||
+          !callback(user))
+        return false;
     }
   }
-  return owner;
+  return true;
+}
+
+Value getOwningCommandBuffer(Value buffer) {
+  Value owner;
+  bool owned = forEachRecordingUse(buffer, [&](Operation *user) {
+    Value commandBuffer = user->getOperand(0);
+    if (owner && owner != commandBuffer)
+      return false;
+    owner = commandBuffer;
+    return true;
+  });
+  return owned ? owner : Value();
 }
 
 //===----------------------------------------------------------------------===//

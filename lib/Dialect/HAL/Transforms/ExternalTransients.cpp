@@ -172,9 +172,7 @@ void passTransients(func::CallOp call, func::FuncOp query) {
 void warnAboutOwnTransients(func::FuncOp function) {
   unsigned count = 0;
   function.walk([&](hal::AllocatorAllocateOp allocation) {
-    if (allocation.getMemoryTypes() == hal::MemoryType::DeviceLocal &&
-        allocation.getBufferUsage() ==
-            (hal::BufferUsage::Dispatch | hal::BufferUsage::Transfer))
+    if (hal::isDeviceOnlyTransient(allocation))
       ++count;
   });
   if (count)

@@ -43,14 +43,6 @@ using namespace mlir;
 namespace streamhal {
 namespace {
 
-/// The memory type and usage of every slab and device-only value the
-/// conversion allocates: only allocations of exactly these are re-planned.
-bool isDeviceOnlyTransient(hal::AllocatorAllocateOp allocation) {
-  return allocation.getMemoryTypes() == hal::MemoryType::DeviceLocal &&
-         allocation.getBufferUsage() ==
-             (hal::BufferUsage::Dispatch | hal::BufferUsage::Transfer);
-}
-
 /// A run of memory to place: a slice of a fragment's pack, or a whole
 /// allocation, with its size and closed lifetime on the block's timeline.
 struct Piece {
@@ -137,7 +129,7 @@ std::optional<BlockTimeline> BlockTimeline::build(Block &block, bool async) {
     timeline.positions[&op] = position++;
     if (isa<hal::DeviceQueueExecuteOp>(op))
       return std::nullopt;
-    if (auto create = dyn_cast<hal::CommandBufferCreateOp>(op)) {
+    if (isa<hal::CommandBufferCreateOp>(op)) {
       // Recording must not start before the previous submission.
       if (timeline.positions[&op] < lastSubmitPosition)
         return std::nullopt;
@@ -217,34 +209,23 @@ void BlockTimeline::addSubmission(hal::ExSubmitAndWaitOp submit,
 
 std::optional<Lifetime> BlockTimeline::getLifetime(Value value) const {
   std::optional<Lifetime> lifetime;
-  SmallVector<Value> worklist{value};
-  while (!worklist.empty()) {
-    Value current = worklist.pop_back_val();
-    for (OpOperand &use : current.getUses()) {
-      Operation *user = use.getOwner();
-      if (auto subspan = dyn_cast<hal::BufferSubspanOp>(user)) {
-        if (use.getOperandNumber() != 0)
-          return std::nullopt;
-        worklist.push_back(subspan.getResult());
-        continue;
-      }
-      if (!isa<hal::CommandBufferFillBufferOp, hal::CommandBufferCopyBufferOp,
-               hal::CommandBufferPushDescriptorSetOp>(user))
-        return std::nullopt;
-      auto submission = submissionOf.find(user->getOperand(0));
-      if (submission == submissionOf.end())
-        return std::nullopt;
-      int64_t position = getPosition(user);
-      int64_t k = submission->second;
-      // Bytes of submissions this one is not ordered after stay apart.
-      bool covers = prefix[k] < k;
-      Lifetime here{covers ? createPositions[prefix[k]] : position, position,
-                    covers};
-      if (!lifetime)
-        lifetime = here;
-      lifetime->merge(here);
-    }
-  }
+  bool onlyCommands = forEachRecordingUse(value, [&](Operation *user) {
+    auto submission = submissionOf.find(user->getOperand(0));
+    if (submission == submissionOf.end())
+      return false;
+    int64_t position = getPosition(user);
+    int64_t k = submission->second;
+    // Bytes of submissions this one is not ordered after stay apart.
+    bool covers = prefix[k] < k;
+    Lifetime here{covers ? createPositions[prefix[k]] : position, position,
+                  covers};
+    if (!lifetime)
+      lifetime = here;
+    lifetime->merge(here);
+    return true;
+  });
+  if (!onlyCommands)
+    return std::nullopt;
   return lifetime;
 }
 
@@ -258,7 +239,7 @@ std::optional<Group> matchFragmentSlab(hal::AllocatorPackOp pack,
   auto slab = dyn_cast<hal::AllocatorAllocateOp>(
       *pack.getTotalLength().getUsers().begin());
   if (!slab || slab->getBlock() != pack->getBlock() ||
-      !isDeviceOnlyTransient(slab) ||
+      !hal::isDeviceOnlyTransient(slab) ||
       slab.getAllocator() != pack.getAllocator())
     return std::nullopt;
   for (Operation *user : slab.getResult().getUsers()) {
@@ -333,7 +314,7 @@ SmallVector<Group> collectGroups(Block &block, const BlockTimeline &timeline) {
     }
     auto allocation = dyn_cast<hal::AllocatorAllocateOp>(op);
     if (!allocation || slabs.contains(allocation) ||
-        !isDeviceOnlyTransient(allocation))
+        !hal::isDeviceOnlyTransient(allocation))
       continue;
     std::optional<Lifetime> lifetime =
         timeline.getLifetime(allocation.getResult());

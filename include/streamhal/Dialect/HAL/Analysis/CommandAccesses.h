@@ -21,6 +21,7 @@
 #include "mlir/IR/Operation.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include <map>
 #include <memory>
@@ -183,6 +184,12 @@ findPushesInEffect(hal::CommandBufferDispatchSymbolOp dispatch,
 /// Returns true for the ops that access buffers: fill_buffer, copy_buffer,
 /// dispatch.symbol.
 bool isBufferCommand(mlir::Operation *op);
+
+/// Calls `callback` on every recording op (fill, copy, descriptor push) that
+/// uses `buffer` or one of its subspans (transitively). Returns false, and
+/// stops, at a use of another kind or when `callback` returns false.
+bool forEachRecordingUse(mlir::Value buffer,
+                         llvm::function_ref<bool(mlir::Operation *)> callback);
 
 /// Returns the one command buffer that uses `buffer` when every use of it
 /// and of its subspans (transitively) is a command of that command buffer

@@ -16,6 +16,8 @@
 #ifndef STREAMHAL_DIALECT_HAL_IR_TRANSIENTS_H
 #define STREAMHAL_DIALECT_HAL_IR_TRANSIENTS_H
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace streamhal::hal {
@@ -37,6 +39,22 @@ inline constexpr llvm::StringLiteral kTransientSizeAttrName =
 
 /// The suffix of the query's name: `@f` gets `@f_transient_size`.
 inline constexpr llvm::StringLiteral kTransientSizeSuffix = "_transient_size";
+
+/// Whether `allocation` has the memory type and usage of the slabs and
+/// device-only values the conversion allocates (DeviceLocal, usage
+/// Dispatch|Transfer): the memory a transient plan may place.
+inline bool isDeviceOnlyTransient(AllocatorAllocateOp allocation) {
+  return allocation.getMemoryTypes() == MemoryType::DeviceLocal &&
+         allocation.getBufferUsage() ==
+             (BufferUsage::Dispatch | BufferUsage::Transfer);
+}
+
+/// Whether the last argument of `function` is its caller-owned transient
+/// buffer.
+inline bool takesCallerTransients(mlir::FunctionOpInterface function) {
+  unsigned count = function.getNumArguments();
+  return count && function.getArgAttr(count - 1, kTransientsArgAttrName);
+}
 
 } // namespace streamhal::hal
 
