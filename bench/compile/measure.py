@@ -79,6 +79,15 @@ def main():
             if name not in names:
                 names.append(name)
     short = [name.replace("Pass", "") for name in names]
+    print("| seconds at 100k | " + " | ".join(short) + " | all passes |")
+    print("|---|" + "---:|" * (len(names) + 1))
+    for shape in shapes:
+        large = passes((shape, 100000, "full"))
+        cells = [f"{large[name]:.2f}" if name in large else ""
+                 for name in names]
+        print(f"| {shape} | " + " | ".join(cells) +
+              f" | {sum(large.values()):.2f} |")
+    print()
     print("| growth 10k -> 100k | " + " | ".join(short) + " | all passes |")
     print("|---|" + "---:|" * (len(names) + 1))
     for shape in shapes:

@@ -12,14 +12,18 @@
 # For each fragment shape of bench/compile/gen.py (default: all) at each
 # size (default "1000 10000 100000" dispatches), one run each of
 #   lower   hal-opt FILE --streamhal-lower-to-hal
-#   full    hal-opt FILE --flow-schedule-fragments --streamhal-lower-to-hal
+#   full    hal-opt FILE --flow-schedule-fragments
+#                        --streamhal-lower-to-hal=external-transients=true
 #                        --hal-verify-command-buffers
+# (the full run also makes the transients the caller's, so that
+# hal-external-transients is timed too)
 # with --mlir-timing (wall time per pass, and the parser's), the peak RSS of
 # the lower run (/usr/bin/time), and at 10,000 dispatches the wall time of
 # `hal-exec --check-lowering FILE`. Prints two markdown tables (measure.py):
 # per run the parse time, the time of all passes and its ratio to parsing,
-# the slowest pass and the RSS; then per shape and pass the growth of the
-# pass's time from 10k to 100k dispatches (10 is linear).
+# the slowest pass and the RSS; then per shape and pass of the full run the
+# seconds at 100k dispatches and the growth of the pass's time from 10k to
+# 100k dispatches (10 is linear).
 #
 #===------------------------------------------------------------------------===#
 
@@ -45,7 +49,8 @@ for shape in $shapes; do
       if [[ $pipeline == lower ]]; then
         passes=(--streamhal-lower-to-hal)
       else
-        passes=(--flow-schedule-fragments --streamhal-lower-to-hal
+        passes=(--flow-schedule-fragments
+                --streamhal-lower-to-hal=external-transients=true
                 --hal-verify-command-buffers)
       fi
       timing="$work/timing"

@@ -24,6 +24,7 @@
 #===------------------------------------------------------------------------===#
 
 import os
+import re
 import sys
 
 EXECUTABLE = """hal.executable private @k {
@@ -48,10 +49,15 @@ def tensor(shape):
     return "tensor<" + "x".join(str(d) for d in shape) + "xf32>"
 
 
+#: Set by bench/memory/gen.py: render every op as a fragment of its own.
+SPLIT_FRAGMENTS = False
+
+
 class Fragment:
     """Builds the body of one fragment with one function argument."""
 
     def __init__(self, name, input_shape):
+        self.split = SPLIT_FRAGMENTS
         self.name = name
         self.input_shape = input_shape
         self.lines = ["    %c1 = arith.constant 1 : index"]
@@ -154,6 +160,8 @@ class Fragment:
         return name
 
     def render(self, *results):
+        if self.split:
+            return self.render_split(*results)
         types = [tensor(self.types[r]) for r in results]
         joined = ", ".join(types)
         if len(types) > 1:
@@ -173,6 +181,52 @@ class Fragment:
                                                   ", ".join(types)))
         lines.append("  }")
         lines.append("  return %s : %s" % (returned, ", ".join(types)))
+        lines.append("}")
+        return EXECUTABLE + "\n".join(lines) + "\n"
+
+
+    def render_split(self, *results):
+        """The function as a frontend that does not fuse emits it: one
+        fragment per op (constants and weights in the fragments that use
+        them), each capturing the earlier values it reads."""
+        definitions = {}  # constant or weight name -> its line
+        for line in self.lines:
+            name = line.split("=")[0].strip()
+            if "arith.constant" in line or "hal.constant.subspan" in line:
+                definitions[name] = line
+        outer = lambda value: "%arg0" if value == "%x" else "%o_" + value[1:]
+        body = []
+        for line in self.lines:
+            name, rest = [part.strip() for part in line.split("=", 1)]
+            if name in definitions:
+                continue
+            used = []
+            for token in re.findall(r"%[A-Za-z_][A-Za-z0-9_]*", rest):
+                if token not in used:
+                    used.append(token)
+            captures = [v for v in used if v not in definitions]
+            inner = [definitions[v] for v in used if v in definitions]
+            capture_types = [tensor(self.types[v]) for v in captures]
+            result_type = tensor(self.types[name])
+            body.append("  %s = flow.ex.stream.fragment(%s) : (%s) -> %s =" % (
+                outer(name), ", ".join(outer(v) for v in captures),
+                ", ".join(capture_types), result_type))
+            body.append("      (%s) -> %s {" % (", ".join(
+                "%s: %s" % (v, t) for v, t in zip(captures, capture_types)),
+                result_type))
+            body += ["  " + d for d in inner]
+            body.append("  " + line)
+            body.append("      flow.return %s : %s" % (name, result_type))
+            body.append("  }")
+        types = [tensor(self.types[r]) for r in results]
+        joined = ", ".join(types)
+        if len(types) > 1:
+            joined = "(" + joined + ")"
+        lines = ["func.func @%s(%%arg0: %s) -> %s {" % (
+            self.name, tensor(self.input_shape), joined)]
+        lines += body
+        lines.append("  return %s : %s" % (
+            ", ".join(outer(r) for r in results), ", ".join(types)))
         lines.append("}")
         return EXECUTABLE + "\n".join(lines) + "\n"
 

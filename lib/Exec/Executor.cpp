@@ -115,10 +115,15 @@ FailureOr<SmallVector<HostValue>> Executor::run(func::FuncOp function,
                                                 ArrayRef<HostValue> arguments) {
   impl->clearTrace();
   impl->barrierCounts = {};
+  impl->memoryCounts = {};
+  impl->liveBytes.clear();
+  impl->allocatedRoots.clear();
   return impl->run(function, arguments);
 }
 
 BarrierCounts Executor::getBarrierCounts() const { return impl->barrierCounts; }
+
+MemoryCounts Executor::getMemoryCounts() const { return impl->memoryCounts; }
 
 ArrayRef<DispatchRecord> Executor::getDispatchTrace() const {
   return impl->trace;
@@ -427,14 +432,19 @@ ExecutorImpl::makeTransientBuffer(func::FuncOp function,
       "transients of @" + function.getSymName().str(), size));
   root->setAccount(memory);
   root->setDeviceOnly(function);
+  liveBytes.track(root->getSerial(), size);
   return RuntimeValue(BufferRef{root, 0, size});
 }
 
 FailureOr<SmallVector<HostValue>>
 ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
-  // Loading the module runs its initializers, before any function.
+  // Loading the module runs its initializers, before any function; what
+  // they allocate is the module's, not the run's.
   if (failed(runInitializers()))
     return failure();
+  memoryCounts = {};
+  liveBytes.clear();
+  allocatedRoots.clear();
   if (function.isExternal())
     return function.emitError() << "has no body to run";
   // A caller-owned transient buffer not given is made as a runtime would.
@@ -460,6 +470,7 @@ ExecutorImpl::run(func::FuncOp function, ArrayRef<HostValue> arguments) {
   SmallVector<RuntimeValue> results;
   if (failed(callFunction(function, *values, results, 0)))
     return failure();
+  countTransients(results);
   argumentsAfterRun.clear();
   for (const RuntimeValue &value : *values) {
     const BufferRef *buffer = std::get_if<BufferRef>(&value);

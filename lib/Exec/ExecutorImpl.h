@@ -15,8 +15,10 @@
 #include "streamhal/Exec/Device.h"
 #include "streamhal/Exec/DispatchModel.h"
 #include "streamhal/Exec/Executor.h"
+#include "streamhal/Exec/LiveBytes.h"
 #include "streamhal/Exec/Memory.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <map>
 #include <set>
@@ -183,6 +185,14 @@ public:
   llvm::SmallVector<DispatchRecord> trace;
   /// Barriers of the submissions since the last run began.
   BarrierCounts barrierCounts;
+  /// Allocations of the last run; its transient fields are set when the
+  /// run ends, from `liveBytes`.
+  MemoryCounts memoryCounts;
+  /// The accesses of submitted commands to device-only allocations and the
+  /// caller's transient buffer since the last run began.
+  LiveByteMeter liveBytes;
+  /// Serials of the roots the last run's allocations made.
+  llvm::DenseSet<uint64_t> allocatedRoots;
   /// Bytes of each buffer-like argument after the last run (empty for
   /// scalars and tensors, which no run can change).
   llvm::SmallVector<std::optional<std::vector<uint8_t>>> argumentsAfterRun;
@@ -281,8 +291,11 @@ public:
                                       const BufferRef &ref,
                                       const llvm::Twine &what);
   mlir::LogicalResult submit(mlir::Operation *op, CommandBufferState &state);
-  /// Adds the barriers of a submitted command buffer to barrierCounts.
-  void countBarriers(llvm::ArrayRef<Command> commands);
+  /// Adds the barriers of a submitted command buffer to barrierCounts and
+  /// its accesses to liveBytes.
+  void countSubmitted(llvm::ArrayRef<Command> commands);
+  /// Sets memoryCounts' transient fields once the run returned `results`.
+  void countTransients(llvm::ArrayRef<RuntimeValue> results);
   /// Runs `commands` on the reference model (the reference Device).
   mlir::LogicalResult runOnModel(llvm::ArrayRef<Command> commands);
 

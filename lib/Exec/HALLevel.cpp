@@ -136,8 +136,13 @@ FailureOr<BufferRef> ExecutorImpl::allocateBuffer(Operation *op, Frame &frame,
   auto root = std::make_shared<RootBuffer>(RootBuffer::allocate(
       "allocation " + std::to_string(nextAllocation++), *size));
   root->setAccount(memory);
-  if (!hal::bitEnumContainsAll(memoryTypes, hal::MemoryType::HostVisible))
+  ++memoryCounts.allocations;
+  memoryCounts.allocatedBytes += *size;
+  allocatedRoots.insert(root->getSerial());
+  if (!hal::bitEnumContainsAll(memoryTypes, hal::MemoryType::HostVisible)) {
     root->setDeviceOnly(op);
+    liveBytes.track(root->getSerial(), *size);
+  }
   return BufferRef{root, 0, *size};
 }
 

@@ -9,12 +9,19 @@
 #include "streamhal/Exec/Memory.h"
 #include "streamhal/Exec/DispatchModel.h"
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 
 using namespace streamhal::exec;
 
+/// Serials of roots, counted from 1 across the process.
+static uint64_t nextSerial() {
+  static std::atomic<uint64_t> counter{0};
+  return ++counter;
+}
+
 RootBuffer::RootBuffer()
-    : allocator(std::make_unique<StateMap::Allocator>()),
+    : serial(nextSerial()), allocator(std::make_unique<StateMap::Allocator>()),
       states(std::make_unique<StateMap>(*allocator)) {}
 
 RootBuffer::~RootBuffer() {

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ExecutorImpl.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SetVector.h"
@@ -168,12 +169,42 @@ static uint64_t countMinimumBarriers(ArrayRef<Command> commands) {
   return barriers;
 }
 
-void ExecutorImpl::countBarriers(ArrayRef<Command> commands) {
+void ExecutorImpl::countSubmitted(ArrayRef<Command> commands) {
   barrierCounts.recorded +=
       llvm::count_if(commands, [](const Command &command) {
         return command.kind == Command::Kind::Barrier;
       });
   barrierCounts.minimum += countMinimumBarriers(commands);
+  for (const Command &command : commands) {
+    if (command.kind == Command::Kind::Barrier)
+      continue;
+    for (const Access &access : command.getAccesses())
+      liveBytes.access(access.range.root->getSerial(), access.range.offset,
+                       access.range.length, access.reads, access.writes);
+    liveBytes.step();
+  }
+}
+
+void ExecutorImpl::countTransients(ArrayRef<RuntimeValue> results) {
+  // The buffers results live in are the caller's from now on, not
+  // transients.
+  llvm::DenseSet<uint64_t> returned;
+  for (const RuntimeValue &result : results) {
+    const BufferRef *buffer = std::get_if<BufferRef>(&result);
+    if (auto *view = std::get_if<BufferViewValue>(&result))
+      buffer = &view->buffer;
+    if (buffer && buffer->root)
+      returned.insert(buffer->root->getSerial());
+  }
+  auto isReturned = [&](uint64_t root) { return returned.contains(root); };
+  memoryCounts.resultAllocations = llvm::count_if(
+      returned, [&](uint64_t root) { return allocatedRoots.contains(root); });
+  memoryCounts.transientAllocations =
+      liveBytes.countTracked([&](uint64_t root) {
+        return isReturned(root) || !allocatedRoots.contains(root);
+      });
+  memoryCounts.transientBytes = liveBytes.getTrackedBytes(isReturned);
+  memoryCounts.transientLivePeak = liveBytes.getPeak(isReturned);
 }
 
 LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
@@ -182,7 +213,7 @@ LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
                               "and ended";
   if (failed(checkResubmission(op, state, "the command buffer")))
     return failure();
-  countBarriers(state.commands);
+  countSubmitted(state.commands);
   // The device runs the commands (Device.h); the reference model unless
   // --device says otherwise.
   LogicalResult ran = options.device

@@ -492,7 +492,7 @@ LogicalResult ExecutorImpl::runSubmissions(Operation *awaitOp,
           if (queued.waits.count(other))
             entry.waits.push_back(position);
         for (const std::vector<Command> &commands : queued.commandBuffers)
-          countBarriers(commands);
+          countSubmitted(commands);
         group.push_back(std::move(entry));
       }
       return options.device->runSubmissions(*this, awaitOp, group);

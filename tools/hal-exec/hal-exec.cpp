@@ -161,6 +161,26 @@ static void printBarrierCounts(llvm::raw_ostream &os, StringRef function,
        << " minimum=" << counts.minimum << "\n";
 }
 
+static cl::opt<bool> reportMemory(
+    cl::cat(execCategory), "report-memory",
+    cl::desc("Print per function the allocations its HAL run made, their "
+             "bytes, the bytes of its transients (device-only allocations "
+             "no result lives in, and a caller's transient buffer) and "
+             "their lower bound: the most transient bytes holding a value "
+             "a later command reads, at one command"));
+
+/// Prints the --report-memory line of `function`.
+static void printMemoryCounts(llvm::raw_ostream &os, StringRef function,
+                              const MemoryCounts &counts) {
+  if (reportMemory)
+    os << "@" << function << ": memory allocations=" << counts.allocations
+       << " (results " << counts.resultAllocations << ", transients "
+       << counts.transientAllocations << ")"
+       << " allocated=" << counts.allocatedBytes
+       << " transient=" << counts.transientBytes
+       << " live-peak=" << counts.transientLivePeak << "\n";
+}
+
 /// The --device, opened once for every run.
 static std::shared_ptr<Device> commandDevice;
 
@@ -315,6 +335,7 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
       return failure();
     if (isHALRun) {
       printBarrierCounts(os, callee.getSymName(), executor.getBarrierCounts());
+      printMemoryCounts(os, callee.getSymName(), executor.getMemoryCounts());
       timer.print(os, callee.getSymName());
     }
     return results;
@@ -393,6 +414,7 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
     os << "@" << function.getSymName() << ": the HAL level matches\n";
     printBarrierCounts(os, function.getSymName(),
                        halExecutor.getBarrierCounts());
+    printMemoryCounts(os, function.getSymName(), halExecutor.getMemoryCounts());
     timer.print(os, function.getSymName());
   }
   return success(ok);

@@ -151,6 +151,26 @@ struct BarrierCounts {
   uint64_t minimum = 0;
 };
 
+/// The memory a run allocated, and how much of it its transients needed.
+struct MemoryCounts {
+  /// hal.allocator.allocate and hal.device.queue.alloca ops run.
+  uint64_t allocations = 0;
+  /// Bytes those allocations asked for.
+  int64_t allocatedBytes = 0;
+  /// Bytes of the run's transient memory: device-only allocations that no
+  /// result lives in, and the caller's transient buffer (`hal.ex.transients`,
+  /// not counted in `allocations`: the caller owns it).
+  int64_t transientBytes = 0;
+  /// Allocations of the run that its results live in, and those that hold
+  /// its transients (the caller's transient buffer not counted).
+  uint64_t resultAllocations = 0;
+  uint64_t transientAllocations = 0;
+  /// The lower bound of any plan of those transients for the same commands
+  /// in the same order: the most of their bytes that held a value a later
+  /// command read, at one command (LiveBytes.h).
+  int64_t transientLivePeak = 0;
+};
+
 /// Runs functions of one module. Globals keep their values across runs.
 class Executor {
 public:
@@ -166,6 +186,9 @@ public:
 
   /// The barriers of the last run's submissions.
   BarrierCounts getBarrierCounts() const;
+
+  /// The allocations and transient bytes of the last run.
+  MemoryCounts getMemoryCounts() const;
 
   /// The bytes of each buffer or buffer-view argument after the last run
   /// (std::nullopt for scalars and tensors, which a run cannot change).

@@ -98,6 +98,9 @@ public:
   ~RootBuffer();
 
   const std::string &getName() const { return name; }
+  /// A number no other root of the process has (pointers may be reused
+  /// once a root is freed; serials are not).
+  uint64_t getSerial() const { return serial; }
   int64_t getLength() const { return length; }
   bool isGrowable() const { return seed.has_value(); }
   /// A read-only root (an immutable global): writing it is an error.
@@ -187,6 +190,7 @@ private:
   void setMaterialized(int64_t bytes);
 
   std::string name;
+  uint64_t serial = 0;
   int64_t length = 0;
   /// Pages by index; a missing page holds pristine bytes.
   std::map<int64_t, std::vector<uint8_t>> pages;

@@ -15,15 +15,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "TransientSlabs.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/IR/Transients.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace streamhal::hal {
 #define GEN_PASS_DEF_EXTERNALTRANSIENTSPASS
@@ -34,56 +33,6 @@ using namespace mlir;
 
 namespace streamhal {
 namespace {
-
-/// The function slab of the entry block of `function`, if any.
-hal::AllocatorAllocateOp findFunctionSlab(func::FuncOp function) {
-  for (auto allocation :
-       function.getBody().front().getOps<hal::AllocatorAllocateOp>())
-    if (allocation->hasAttr(hal::kFunctionTransientsAttrName))
-      return allocation;
-  return {};
-}
-
-/// The ops that compute `size` from the function's arguments, in block
-/// order; an error at the function (with a note at the culprit) when one
-/// has effects, regions or lies in another block.
-FailureOr<SmallVector<Operation *>> findSizeComputation(func::FuncOp function,
-                                                        Value size) {
-  Block &entry = function.getBody().front();
-  SetVector<Operation *> ops;
-  SmallVector<Value> worklist{size};
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    Operation *definition = value.getDefiningOp();
-    if (!definition) {
-      if (cast<BlockArgument>(value).getOwner() == &entry)
-        continue;
-      return function.emitError()
-             << "has a transient size that depends on a block argument "
-                "other than the function's; external transients need a size "
-                "the arguments decide";
-    }
-    if (ops.contains(definition))
-      continue;
-    if (definition->getBlock() != &entry || definition->getNumRegions() ||
-        !isMemoryEffectFree(definition)) {
-      InFlightDiagnostic diag =
-          function.emitError()
-          << "has a transient size that depends on a value '"
-          << definition->getName()
-          << "' computes at run time; external transients need a size "
-             "the arguments decide";
-      diag.attachNote(definition->getLoc()) << "computed here";
-      return failure();
-    }
-    ops.insert(definition);
-    llvm::append_range(worklist, definition->getOperands());
-  }
-  SmallVector<Operation *> ordered(ops.begin(), ops.end());
-  llvm::sort(ordered,
-             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  return ordered;
-}
 
 /// Adds `@<name>_transient_size` returning `size`, computed by `ops`.
 FailureOr<func::FuncOp> createSizeQuery(func::FuncOp function, Value size,
@@ -116,7 +65,8 @@ FailureOr<func::FuncOp> createSizeQuery(func::FuncOp function, Value size,
 LogicalResult externalize(func::FuncOp function, hal::AllocatorAllocateOp slab,
                           SymbolTable &symbols) {
   Value size = slab.getResultSize();
-  FailureOr<SmallVector<Operation *>> ops = findSizeComputation(function, size);
+  FailureOr<SmallVector<Operation *>> ops =
+      findSizeComputation(function, size, /*emitErrors=*/true);
   if (failed(ops))
     return failure();
   FailureOr<func::FuncOp> query =
@@ -124,46 +74,18 @@ LogicalResult externalize(func::FuncOp function, hal::AllocatorAllocateOp slab,
   if (failed(query))
     return failure();
 
-  MLIRContext *context = function.getContext();
-  unsigned index = function.getNumArguments();
-  auto attrs = DictionaryAttr::get(
-      context,
-      {NamedAttribute(StringAttr::get(context, hal::kTransientsArgAttrName),
-                      UnitAttr::get(context))});
-  if (failed(function.insertArgument(index, hal::BufferType::get(context),
-                                     attrs, slab.getLoc())))
-    return function.emitError() << "cannot take a transient-buffer argument";
   function->setAttr(hal::kTransientSizeAttrName,
                     FlatSymbolRefAttr::get(*query));
-
-  OpBuilder builder(slab);
-  Value zero = arith::ConstantIndexOp::create(builder, slab.getLoc(), 0);
-  auto subspan =
-      hal::BufferSubspanOp::create(builder, slab.getLoc(), slab.getType(),
-                                   function.getArgument(index), zero, size);
-  slab.getResult().replaceAllUsesWith(subspan.getResult());
-  slab.erase();
-  return success();
+  return takeSlabAsArgument(function, slab);
 }
 
 /// Makes a call of an externalized function pass a fresh buffer of the
 /// queried size.
 void passTransients(func::CallOp call, func::FuncOp query) {
   OpBuilder builder(call);
-  Location loc = call.getLoc();
-  MLIRContext *context = call.getContext();
-  Value device = hal::ExSharedDeviceOp::create(builder, loc,
-                                               hal::DeviceType::get(context));
-  Value allocator = hal::DeviceAllocatorOp::create(
-      builder, loc, hal::AllocatorType::get(context), device);
-  auto size = func::CallOp::create(builder, loc, query, call.getOperands());
-  auto buffer = hal::AllocatorAllocateOp::create(
-      builder, loc, hal::BufferType::get(context), allocator,
-      hal::MemoryTypeAttr::get(context, hal::MemoryType::DeviceLocal),
-      hal::BufferUsageAttr::get(context, hal::BufferUsage::Dispatch |
-                                             hal::BufferUsage::Transfer),
-      size.getResult(0));
-  call.getOperandsMutable().append(buffer.getResult());
+  auto size =
+      func::CallOp::create(builder, call.getLoc(), query, call.getOperands());
+  passFreshTransients(call, size.getResult(0));
 }
 
 /// Warns when `function` still allocates device-only memory of its own

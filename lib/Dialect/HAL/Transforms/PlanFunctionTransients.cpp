@@ -12,18 +12,22 @@
 // lifetime on the block's op order (its first and last command), and one
 // pack places them all, so that a fragment's transients reuse the bytes of
 // the values an earlier fragment no longer needs. With asynchronous
-// submission the lifetimes also cover the submissions a piece's own
-// submissions do not depend on, so that bytes are only shared along
-// dependencies and the schedule keeps its concurrency (docs/lowering.md,
-// "Transients per function").
+// submission a piece's lifetime also covers every later submission that may
+// run concurrently with one of its own (SubmissionOrder), so that bytes are
+// only shared along dependencies and the schedule keeps its concurrency
+// (docs/lowering.md, "Transients per function").
 //
 //===----------------------------------------------------------------------===//
 
+#include "TransientSlabs.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/Analysis/SubmissionOrder.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/IR/Transients.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
@@ -43,6 +47,11 @@ using namespace mlir;
 namespace streamhal {
 namespace {
 
+/// Submissions known to run concurrently with one that come before the end
+/// of its known-ordered prefix (SubmissionOrder); past that, fewer bytes
+/// are shared.
+constexpr unsigned kMaxConcurrentExceptions = 32;
+
 /// A run of memory to place: a slice of a fragment's pack, or a whole
 /// allocation, with its size and closed lifetime on the block's timeline.
 struct Piece {
@@ -51,7 +60,7 @@ struct Piece {
   int64_t end = 0;
 };
 
-/// A piece's lifetime, and whether its start was moved back to cover
+/// A piece's lifetime, and whether its end was moved on to cover later
 /// submissions its own may run concurrently with.
 struct Lifetime {
   int64_t start = 0;
@@ -77,8 +86,8 @@ struct Group {
   hal::AllocatorPackOp slabPack;
 };
 
-/// The submissions of one block in order, with for each the prefix of
-/// earlier submissions it is known to be ordered after.
+/// The submissions of one block in order, and which are known to be
+/// ordered after which.
 class BlockTimeline {
 public:
   /// Returns std::nullopt when the block's recording is not the blocking
@@ -104,10 +113,18 @@ private:
   DenseMap<Operation *, int64_t> positions;
   /// Index of the submission of each command buffer.
   DenseMap<Value, int64_t> submissionOf;
-  /// Position of each submission's `hal.command_buffer.create`.
+  /// Decides, once the block is read, how the lifetimes of each pair of
+  /// submissions that may run concurrently are made to overlap.
+  void planConcurrentLifetimes();
+
+  /// Positions of each submission's `hal.command_buffer.create` and
+  /// `hal.ex.submit_and_wait`.
   SmallVector<int64_t> createPositions;
-  /// Every submission before prefix[k] is ordered before submission k.
-  SmallVector<int64_t> prefix;
+  SmallVector<int64_t> submitPositions;
+  SubmissionOrder order{kMaxConcurrentExceptions};
+  /// Per submission: the first earlier one its lifetimes start at (itself
+  /// unless it moves them back), and the last later one they end at.
+  std::vector<int64_t> startAt, endAt;
 
   /// Per root (value, global): the last submission that wrote it and the
   /// ones that read it since.
@@ -150,8 +167,9 @@ std::optional<BlockTimeline> BlockTimeline::build(Block &block, bool async) {
     // regions (docs/async.md): later submissions follow every earlier one.
     if (isa<CallOpInterface>(op) ||
         (op.getNumRegions() && !isa<hal::DeviceSwitchOp>(op)))
-      syncPrefix = timeline.createPositions.size();
+      syncPrefix = timeline.submitPositions.size();
   }
+  timeline.planConcurrentLifetimes();
   return timeline;
 }
 
@@ -159,17 +177,19 @@ void BlockTimeline::addSubmission(hal::ExSubmitAndWaitOp submit,
                                   int64_t syncPrefix, BufferResolver &resolver,
                                   bool async) {
   Value commandBuffer = submit.getCommandBuffer();
-  int64_t index = createPositions.size();
+  int64_t index = submitPositions.size();
   submissionOf[commandBuffer] = index;
   createPositions.push_back(positions.lookup(commandBuffer.getDefiningOp()));
+  submitPositions.push_back(positions.lookup(submit));
   if (!async) {
     // Each blocking submission completes before the next starts.
-    prefix.push_back(index);
+    order.add({}, index);
     return;
   }
   // Direct dependencies by root: read after write, write after read or
   // write. Two ranges of one root count as one; a dependency missed (an
-  // unknown root) only makes the prefix shorter, which shares fewer bytes.
+  // unknown root) only makes fewer submissions ordered, which shares fewer
+  // bytes.
   SmallVector<int64_t> dependencies;
   SmallVector<std::pair<std::pair<Value, Attribute>, bool>> touched;
   for (Operation *user : commandBuffer.getUsers()) {
@@ -196,15 +216,27 @@ void BlockTimeline::addSubmission(hal::ExSubmitAndWaitOp submit,
       users.readers.push_back(index);
     }
   }
-  // Submission q is ordered before `index` with all of q's own prefix.
-  int64_t known = syncPrefix;
-  for (int64_t q : dependencies)
-    known = std::max(known, prefix[q]);
-  llvm::sort(dependencies);
-  for (int64_t q : dependencies)
-    if (q == known)
-      ++known;
-  prefix.push_back(std::min(known, index));
+  llvm::erase(dependencies, index);
+  order.add(dependencies, syncPrefix);
+}
+
+void BlockTimeline::planConcurrentLifetimes() {
+  // Bytes two concurrent submissions use must not be shared: the later
+  // one's lifetimes start back at the earlier one (it "covers back"), or
+  // the earlier one's end at the later one (it "covers on"). A submission
+  // concurrent with several earlier ones covers back, so that those keep
+  // sharing among themselves (a shortcut computed after a chain); one
+  // concurrent with a single earlier one leaves it to cover on, so that
+  // one long-lived branch (a clone read much later) does not keep every
+  // later submission from sharing.
+  int64_t count = order.size();
+  startAt.resize(count);
+  for (int64_t k = 0; k < count; ++k)
+    startAt[k] = order.countConcurrentBefore(k) >= 2
+                     ? order.getFirstConcurrentBefore(k)
+                     : k;
+  endAt = order.computeLastConcurrent(
+      [&](int64_t later) { return startAt[later] != later; });
 }
 
 std::optional<Lifetime> BlockTimeline::getLifetime(Value value) const {
@@ -215,10 +247,9 @@ std::optional<Lifetime> BlockTimeline::getLifetime(Value value) const {
       return false;
     int64_t position = getPosition(user);
     int64_t k = submission->second;
-    // Bytes of submissions this one is not ordered after stay apart.
-    bool covers = prefix[k] < k;
-    Lifetime here{covers ? createPositions[prefix[k]] : position, position,
-                  covers};
+    bool covers = startAt[k] != k || endAt[k] != k;
+    Lifetime here{startAt[k] != k ? createPositions[startAt[k]] : position,
+                  endAt[k] != k ? submitPositions[endAt[k]] : position, covers};
     if (!lifetime)
       lifetime = here;
     lifetime->merge(here);
@@ -286,21 +317,95 @@ std::optional<Group> matchFragmentSlab(hal::AllocatorPackOp pack,
   return group;
 }
 
-/// Whether `value` is available at position `insertion` of `block`: a
-/// constant (made again there), or defined before it or outside the block.
-bool isAvailableAt(Value value, Block &block, int64_t insertion,
-                   const BlockTimeline &timeline) {
-  if (matchPattern(value, m_Constant()))
-    return true;
-  // A value the block uses from elsewhere comes from an enclosing block.
-  Operation *definition = value.getDefiningOp();
-  if (!definition || definition->getBlock() != &block)
-    return true;
-  return timeline.getPosition(definition) < insertion;
+/// Makes sizes known where the slab is allocated: a value defined before
+/// that position (or outside the block) is known there; one the block
+/// computes later from known values, by ops without effects or regions
+/// (shape arithmetic), is computed again there.
+class SizeMaterializer {
+public:
+  SizeMaterializer(Block &block, Operation *insertion,
+                   const BlockTimeline &timeline)
+      : block(block), position(timeline.getPosition(insertion)),
+        timeline(timeline), builder(insertion) {}
+
+  /// Whether `value` is known at the slab or can be computed there.
+  bool canMaterialize(Value value, unsigned depth = 0) {
+    if (isDefinedBefore(value))
+      return true;
+    auto memo = materializable.find(value);
+    if (memo != materializable.end())
+      return memo->second;
+    Operation *definition = value.getDefiningOp();
+    bool result = definition && depth < kMaxDepth &&
+                  !definition->getNumRegions() &&
+                  isMemoryEffectFree(definition) &&
+                  llvm::all_of(definition->getOperands(), [&](Value operand) {
+                    return canMaterialize(operand, depth + 1);
+                  });
+    materializable[value] = result;
+    return result;
+  }
+
+  /// `value` at the slab, computed again there when it is not known yet
+  /// (canMaterialize must hold).
+  Value materialize(Value value) {
+    if (isDefinedBefore(value))
+      return value;
+    if (Value copy = copies.lookupOrNull(value))
+      return copy;
+    Operation *definition = value.getDefiningOp();
+    for (Value operand : definition->getOperands())
+      copies.map(operand, materialize(operand));
+    Operation *clone = builder.clone(*definition, copies);
+    LLVM_DEBUG(llvm::dbgs()
+               << "computes a size again at the slab: " << *definition << "\n");
+    return clone->getResult(cast<OpResult>(value).getResultNumber());
+  }
+
+private:
+  /// Size expressions are shallow; deeper ones keep their own memory.
+  static constexpr unsigned kMaxDepth = 64;
+
+  bool isDefinedBefore(Value value) const {
+    Operation *definition = value.getDefiningOp();
+    if (!definition || definition->getBlock() != &block)
+      return true;
+    return timeline.getPosition(definition) < position;
+  }
+
+  Block &block;
+  int64_t position;
+  const BlockTimeline &timeline;
+  OpBuilder builder;
+  DenseMap<Value, bool> materializable;
+  IRMapping copies;
+};
+
+/// The lifetime of `allocation` when its one use is the transient buffer a
+/// call of this block passes its callee: the call only. The host waits
+/// for all work before a call, and a callee's own work is done when it
+/// returns (docs/async.md), so the bytes are free on either side.
+std::optional<Lifetime> getCallLifetime(hal::AllocatorAllocateOp allocation,
+                                        const BlockTimeline &timeline) {
+  Value buffer = allocation.getResult();
+  if (!buffer.hasOneUse())
+    return std::nullopt;
+  OpOperand &use = *buffer.use_begin();
+  auto call = dyn_cast<func::CallOp>(use.getOwner());
+  if (!call || call->getBlock() != allocation->getBlock() ||
+      use.getOperandNumber() + 1 != call.getNumOperands())
+    return std::nullopt;
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  if (!callee || !hal::takesCallerTransients(callee))
+    return std::nullopt;
+  int64_t position = timeline.getPosition(call);
+  return Lifetime{position, position, false};
 }
 
 /// The groups of `block` in block order: fragment slabs of the conversion's
-/// shape and device-only allocations only commands use.
+/// shape, device-only allocations only commands use, and the transient
+/// buffers calls pass their callees.
 SmallVector<Group> collectGroups(Block &block, const BlockTimeline &timeline) {
   SmallVector<Group> groups;
   DenseSet<Operation *> slabs;
@@ -319,6 +424,8 @@ SmallVector<Group> collectGroups(Block &block, const BlockTimeline &timeline) {
     std::optional<Lifetime> lifetime =
         timeline.getLifetime(allocation.getResult());
     if (!lifetime)
+      lifetime = getCallLifetime(allocation, timeline);
+    if (!lifetime)
       continue;
     groups.push_back(
         {allocation,
@@ -328,6 +435,18 @@ SmallVector<Group> collectGroups(Block &block, const BlockTimeline &timeline) {
          {}});
   }
   return groups;
+}
+
+/// Whether `a` and `b` are one allocator: the same value, or both the
+/// allocator of the shared device (each call site asks for it again).
+bool isSameAllocator(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto isShared = [](Value allocator) {
+    auto op = allocator.getDefiningOp<hal::DeviceAllocatorOp>();
+    return op && op.getDevice().getDefiningOp<hal::ExSharedDeviceOp>();
+  };
+  return isShared(a) && isShared(b);
 }
 
 /// Re-plans the pieces of `block`; returns the number of pieces placed.
@@ -342,18 +461,18 @@ unsigned planBlock(Block &block, bool async) {
   // The slab is allocated where the first group was; a group whose size or
   // allocator is not known there keeps its own memory.
   Operation *insertion = groups.front().owner;
-  int64_t insertionPosition = timeline->getPosition(insertion);
+  SizeMaterializer known(block, insertion, *timeline);
   Value allocator = groups.front().allocation.getAllocator();
   auto isPlaceable = [&](Group &group) {
-    if (group.allocation.getAllocator() != allocator)
+    if (!isSameAllocator(group.allocation.getAllocator(), allocator))
       return false;
     // A kept pack moves to the slab: what it reads must be known there.
     if (group.slabPack)
       return llvm::all_of(group.slabPack->getOperands(), [&](Value operand) {
-        return isAvailableAt(operand, block, insertionPosition, *timeline);
+        return known.canMaterialize(operand);
       });
     return llvm::all_of(group.pieces, [&](const Piece &piece) {
-      return isAvailableAt(piece.size, block, insertionPosition, *timeline);
+      return known.canMaterialize(piece.size);
     });
   };
   llvm::erase_if(groups, [&](Group &group) {
@@ -365,17 +484,12 @@ unsigned planBlock(Block &block, bool async) {
     return !keep;
   });
 
-  // Kept packs go first, their constant operands with them.
+  // Kept packs go first, what they read with them.
   for (Group &group : groups) {
     if (!group.slabPack || group.slabPack.getOperation() == insertion)
       continue;
-    for (OpOperand &operand : group.slabPack->getOpOperands()) {
-      Operation *definition = operand.get().getDefiningOp();
-      if (definition && definition->getBlock() == &block &&
-          timeline->getPosition(definition) >= insertionPosition &&
-          matchPattern(operand.get(), m_Constant()))
-        operand.set(OpBuilder(insertion).clone(*definition)->getResult(0));
-    }
+    for (OpOperand &operand : group.slabPack->getOpOperands())
+      operand.set(known.materialize(operand.get()));
     group.slabPack->moveBefore(insertion);
   }
   // After a kept pack that was first, whose total is one of the sizes.
@@ -394,7 +508,7 @@ unsigned planBlock(Block &block, bool async) {
       intervals.push_back(builder.getIndexAttr(piece.start));
       intervals.push_back(builder.getIndexAttr(piece.end));
       APInt constant;
-      Value size = piece.size;
+      Value size = known.materialize(piece.size);
       if (matchPattern(size, m_ConstantInt(&constant))) {
         Value &materialized = constants[constant.getSExtValue()];
         if (!materialized)
@@ -446,20 +560,43 @@ struct PlanFunctionTransientsPass
 
   void runOnOperation() override {
     bool async = submission == SubmissionPolicy::Async;
-    SmallVector<Block *> blocks;
-    getOperation().walk([&](Operation *op) {
-      if (!isa<func::FuncOp, util::InitializerOp>(op))
-        return;
+    ModuleOp module = getOperation();
+    DenseSet<Operation *> recursive;
+    auto calls = collectCalls(module);
+    // Callees first: a callee's slab becomes a piece of its callers' plans.
+    for (Operation *op : orderCalleesFirst(module, recursive)) {
+      SmallVector<Block *> blocks;
       // Recording inside a device switch belongs to its enclosing block.
       op->walk([&](Block *block) {
         if (!isa<hal::DeviceSwitchOp>(block->getParentOp()))
           blocks.push_back(block);
       });
-    });
-    for (Block *block : blocks) {
-      unsigned pieces = planBlock(*block, async);
-      numPieces += pieces;
-      numSlabs += pieces ? 1 : 0;
+      for (Block *block : blocks) {
+        unsigned pieces = planBlock(*block, async);
+        numPieces += pieces;
+        numSlabs += pieces ? 1 : 0;
+      }
+      auto function = dyn_cast<func::FuncOp>(op);
+      if (!function || !function.isPrivate() || function.isExternal() ||
+          recursive.contains(op) || hal::takesCallerTransients(function))
+        continue;
+      auto callsOf = calls.find(function.getSymNameAttr());
+
+      if (callsOf == calls.end() || !callsOf->second)
+        continue;
+      ArrayRef<func::CallOp> sites = *callsOf->second;
+      if (!sites.empty() &&
+          llvm::all_of(sites,
+                       [&](func::CallOp call) {
+                         return call.getNumOperands() ==
+                                function.getNumArguments();
+                       }) &&
+          lendSlabToCallers(function, sites)) {
+        ++numLentSlabs;
+        LLVM_DEBUG(llvm::dbgs() << "@" << function.getSymName()
+                                << " takes its slab from its " << sites.size()
+                                << " call(s)\n");
+      }
     }
   }
 };

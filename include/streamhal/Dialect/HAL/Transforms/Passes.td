@@ -163,11 +163,20 @@ def PlanFunctionTransientsPass
 
     With `submission=async` (the default) the lifetimes follow the
     dependencies between submissions (the commands' accesses by root), not
-    program order alone: a piece's lifetime starts no later than the first
-    earlier submission its own submissions do not depend on, so only pieces
-    of submissions ordered one after the other share bytes and fragments
-    that may run concurrently stay concurrent. A piece whose size is not
-    known where the slab is allocated keeps its own allocation.
+    program order alone: for every two submissions that may run
+    concurrently, either the later one's pieces start back at the earlier
+    one (it may run with several earlier ones) or the earlier one's pieces
+    end at the later one, so only pieces of submissions ordered one after
+    the other share bytes and fragments that may run concurrently stay
+    concurrent. A piece size computed later in the block from values known
+    where the slab is allocated is computed again there; a piece whose size
+    is not known there keeps its own allocation.
+
+    Functions are planned callees first, and a private function that only
+    calls use, on no cycle of calls, with a slab its arguments size, takes
+    the slab as a trailing `hal.ex.transients` argument: each call passes a
+    piece of its caller's plan (docs/lowering.md, "Transients per
+    function").
   }];
   let options = [
     Option<"submission", "submission", "::streamhal::SubmissionPolicy",
@@ -179,6 +188,8 @@ def PlanFunctionTransientsPass
   let statistics = [
     Statistic<"numPieces", "pieces", "Pieces packed into function slabs">,
     Statistic<"numSlabs", "slabs", "Function slabs made">,
+    Statistic<"numLentSlabs", "lent-slabs",
+              "Private functions that take their slab from their callers">,
   ];
 }
 
