@@ -386,7 +386,8 @@ private:
 /// for all work before a call, and a callee's own work is done when it
 /// returns (docs/async.md), so the bytes are free on either side.
 std::optional<Lifetime> getCallLifetime(hal::AllocatorAllocateOp allocation,
-                                        const BlockTimeline &timeline) {
+                                        const BlockTimeline &timeline,
+                                        SymbolTableCollection &symbols) {
   Value buffer = allocation.getResult();
   if (!buffer.hasOneUse())
     return std::nullopt;
@@ -395,8 +396,8 @@ std::optional<Lifetime> getCallLifetime(hal::AllocatorAllocateOp allocation,
   if (!call || call->getBlock() != allocation->getBlock() ||
       use.getOperandNumber() + 1 != call.getNumOperands())
     return std::nullopt;
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      call, call.getCalleeAttr());
+  auto callee =
+      symbols.lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
   if (!callee || !hal::takesCallerTransients(callee))
     return std::nullopt;
   int64_t position = timeline.getPosition(call);
@@ -406,7 +407,8 @@ std::optional<Lifetime> getCallLifetime(hal::AllocatorAllocateOp allocation,
 /// The groups of `block` in block order: fragment slabs of the conversion's
 /// shape, device-only allocations only commands use, and the transient
 /// buffers calls pass their callees.
-SmallVector<Group> collectGroups(Block &block, const BlockTimeline &timeline) {
+SmallVector<Group> collectGroups(Block &block, const BlockTimeline &timeline,
+                                 SymbolTableCollection &symbols) {
   SmallVector<Group> groups;
   DenseSet<Operation *> slabs;
   for (Operation &op : block) {
@@ -424,7 +426,7 @@ SmallVector<Group> collectGroups(Block &block, const BlockTimeline &timeline) {
     std::optional<Lifetime> lifetime =
         timeline.getLifetime(allocation.getResult());
     if (!lifetime)
-      lifetime = getCallLifetime(allocation, timeline);
+      lifetime = getCallLifetime(allocation, timeline, symbols);
     if (!lifetime)
       continue;
     groups.push_back(
@@ -450,11 +452,11 @@ bool isSameAllocator(Value a, Value b) {
 }
 
 /// Re-plans the pieces of `block`; returns the number of pieces placed.
-unsigned planBlock(Block &block, bool async) {
+unsigned planBlock(Block &block, bool async, SymbolTableCollection &symbols) {
   std::optional<BlockTimeline> timeline = BlockTimeline::build(block, async);
   if (!timeline)
     return 0;
-  SmallVector<Group> groups = collectGroups(block, *timeline);
+  SmallVector<Group> groups = collectGroups(block, *timeline, symbols);
   if (groups.empty())
     return 0;
 
@@ -562,6 +564,7 @@ struct PlanFunctionTransientsPass
     bool async = submission == SubmissionPolicy::Async;
     ModuleOp module = getOperation();
     DenseSet<Operation *> recursive;
+    SymbolTableCollection symbols;
     auto calls = collectCalls(module);
     // Callees first: a callee's slab becomes a piece of its callers' plans.
     for (Operation *op : orderCalleesFirst(module, recursive)) {
@@ -572,7 +575,7 @@ struct PlanFunctionTransientsPass
           blocks.push_back(block);
       });
       for (Block *block : blocks) {
-        unsigned pieces = planBlock(*block, async);
+        unsigned pieces = planBlock(*block, async, symbols);
         numPieces += pieces;
         numSlabs += pieces ? 1 : 0;
       }
