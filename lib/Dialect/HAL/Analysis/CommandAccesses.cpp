@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/IR/Transients.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AsmState.h"
@@ -200,9 +201,15 @@ BufferRoot BufferResolver::getRoot(Value buffer) {
   root.value = buffer;
   if (auto argument = dyn_cast<BlockArgument>(buffer)) {
     Operation *owner = argument.getOwner()->getParentOp();
-    if (owner && isa<FunctionOpInterface>(owner) &&
-        argument.getOwner()->isEntryBlock())
+    auto function = dyn_cast_if_present<FunctionOpInterface>(owner);
+    if (function && argument.getOwner()->isEntryBlock()) {
       root.kind = BufferRootKind::Argument;
+      // The caller's transient buffer shares bytes with nothing else (the
+      // calling convention, docs/lowering.md): a fresh allocation.
+      if (function.getArgAttr(argument.getArgNumber(),
+                              hal::kTransientsArgAttrName))
+        root.kind = BufferRootKind::Allocation;
+    }
     return root;
   }
   Operation *def = buffer.getDefiningOp();

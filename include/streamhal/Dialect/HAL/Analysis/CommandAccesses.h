@@ -33,7 +33,8 @@ namespace streamhal {
 
 /// Where the bytes of a buffer ultimately live.
 enum class BufferRootKind {
-  /// A `hal.allocator.allocate` result: fresh bytes nothing else shares.
+  /// A `hal.allocator.allocate` result, or the caller's transient buffer
+  /// (an argument marked `hal.ex.transients`): bytes nothing else shares.
   Allocation,
   /// A `!hal.buffer` block argument (a function argument).
   Argument,
