@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
-#include "streamhal/Dialect/HAL/IR/Transients.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AsmState.h"
@@ -16,6 +15,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "streamhal/Dialect/HAL/Analysis/WorkCounters.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/HAL/IR/Transients.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -546,6 +546,7 @@ bool forEachRecordingUse(Value buffer,
   while (!worklist.empty()) {
     Value current = worklist.pop_back_val();
     for (OpOperand &use : current.getUses()) {
+      countWork(Work::RecordingUseVisits, 1);
       Operation *user = use.getOwner();
       if (auto subspan = dyn_cast<hal::BufferSubspanOp>(user)) {
         if (use.getOperandNumber() != 0)

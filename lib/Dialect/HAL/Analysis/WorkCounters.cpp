@@ -40,6 +40,8 @@ llvm::StringRef getWorkName(Work counter) {
     return "initialized-comparisons";
   case Work::SubmissionComparisons:
     return "submission-comparisons";
+  case Work::RecordingUseVisits:
+    return "recording-use-visits";
   case Work::Count:
     break;
   }

@@ -120,9 +120,14 @@ bool provablyOverlap(const BufferAccess &a, const BufferAccess &b) {
 /// Walks one command buffer from its begin to its end.
 class RecordingVerifier {
 public:
-  RecordingVerifier(CommandBufferBeginOp begin, BufferResolver &resolver)
+  /// `owners` caches, across the command buffers of a module, the one
+  /// command buffer each allocation is recorded into (null: several, or
+  /// other uses): a slab every fragment of a function uses is walked once,
+  /// not once per command buffer.
+  RecordingVerifier(CommandBufferBeginOp begin, BufferResolver &resolver,
+                    DenseMap<Value, Value> &owners)
       : begin(begin), commandBuffer(begin.getCommandBuffer()),
-        resolver(resolver) {}
+        resolver(resolver), owners(owners) {}
 
   LogicalResult verify();
 
@@ -153,16 +158,16 @@ private:
   };
   DenseMap<Value, RootWrites> writesByRoot;
   SmallVector<BufferAccess> unknownRootWrites;
-  DenseMap<Value, bool> localRoots;
+  DenseMap<Value, Value> &owners;
 };
 
 bool RecordingVerifier::isLocal(const BufferRoot &root) {
   if (root.kind != BufferRootKind::Allocation)
     return false;
-  auto [it, inserted] = localRoots.try_emplace(root.value, false);
+  auto [it, inserted] = owners.try_emplace(root.value, Value());
   if (inserted)
-    it->second = getOwningCommandBuffer(root.value) == commandBuffer;
-  return it->second;
+    it->second = getOwningCommandBuffer(root.value);
+  return it->second == commandBuffer;
 }
 
 LogicalResult RecordingVerifier::checkRaces(const BufferAccess &access) {
@@ -403,8 +408,9 @@ struct VerifyCommandBuffersPass
   void runOnOperation() override {
     bool ok = true;
     BufferResolver resolver;
+    DenseMap<Value, Value> owners;
     getOperation().walk([&](CommandBufferBeginOp begin) {
-      ok &= succeeded(RecordingVerifier(begin, resolver).verify());
+      ok &= succeeded(RecordingVerifier(begin, resolver, owners).verify());
     });
     if (deviceRules) {
       llvm::StringSet<> skipped;

@@ -37,6 +37,8 @@ enum class Work : unsigned {
   InitializedComparisons,
   /// Pending submissions a new submission or a host access was compared with.
   SubmissionComparisons,
+  /// Uses walked to find the recording uses of a buffer (and its subspans).
+  RecordingUseVisits,
   Count,
 };
 
