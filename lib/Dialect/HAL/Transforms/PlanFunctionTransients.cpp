@@ -47,9 +47,9 @@ using namespace mlir;
 namespace streamhal {
 namespace {
 
-/// Submissions known to run concurrently with one that come before the end
-/// of its known-ordered prefix (SubmissionOrder); past that, fewer bytes
-/// are shared.
+/// How many earlier submissions that may run concurrently with one the
+/// order keeps exactly (SubmissionOrder); with more, fewer submissions are
+/// known to be ordered and fewer bytes shared.
 constexpr unsigned kMaxConcurrentExceptions = 32;
 
 /// A run of memory to place: a slice of a fragment's pack, or a whole
@@ -60,8 +60,9 @@ struct Piece {
   int64_t end = 0;
 };
 
-/// A piece's lifetime, and whether its end was moved on to cover later
-/// submissions its own may run concurrently with.
+/// A piece's lifetime, and whether it was widened (its start moved back or
+/// its end moved on) to cover submissions its own may run concurrently
+/// with.
 struct Lifetime {
   int64_t start = 0;
   int64_t end = 0;
