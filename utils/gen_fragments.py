@@ -71,6 +71,9 @@ def main():
                         help="never write constants in place")
     parser.add_argument("--views", action="store_true",
                         help="make the view patterns most of the mix")
+    parser.add_argument("--operand-splats", action="store_true",
+                        help="every function also returns a narrow splat "
+                             "tied to a tensor argument")
     parser.add_argument("--alignment", type=int, default=None,
                         help="declare a device with this binding offset and "
                              "range alignment (default: none, 16)")
@@ -84,12 +87,13 @@ def main():
     for fid in range(args.count):
         before = rng.getstate()
         function = gen_function(rng, fid, args.max_ops, args.constant_writes,
-                                view_weight)
+                                view_weight, operand_splats=args.operand_splats)
         if wide_rng.random() < WIDE_FUNCTION_CHANCE:
             after = rng.getstate()
             rng.setstate(before)
             function = gen_function(rng, fid, args.max_ops,
-                                    args.constant_writes, view_weight, wide_rng)
+                                    args.constant_writes, view_weight, wide_rng,
+                                    args.operand_splats)
             rng.setstate(after)
         out.append(function)
     if args.alignment:

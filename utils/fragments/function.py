@@ -12,8 +12,11 @@ from .values import COLUMNS, DYNAMIC_EXTENT, ELEMENT_TYPES, FREE_INDEX, Value
 
 
 def gen_function(rng, fid, max_ops, constant_writes, view_weight,
-                 wide_rng=None):
-    """One function: arguments, one fragment, return."""
+                 wide_rng=None, operand_splats=False):
+    """One function: arguments, one fragment, return. With `operand_splats`,
+    the fragment also returns a splat of narrow elements tied to one of its
+    tensor arguments (computed in the argument's buffer, often of a size no
+    whole 4-byte fill covers)."""
     outer = []
     frag = Fragment(rng, fid, outer, max_ops, wide_rng)
     frag.constant_writes = constant_writes
@@ -89,6 +92,17 @@ def gen_function(rng, fid, max_ops, constant_writes, view_weight,
     frag.values.extend(tensor_values)
     frag.input_storages = {v.storage for v in tensor_values}
     frag.body()
+    operand_splat = None
+    if operand_splats:
+        narrow = [i for i, tv in enumerate(tensor_values[:len(tensors)])
+                  if tv.storage not in shared and tv.etype in ("i8", "i16", "f16")]
+        if narrow:
+            tv = tensor_values[rng.choice(narrow)]
+            literal = "-1.5" if tv.etype == "f16" else str(rng.randint(-100, 100))
+            scalar = frag.const(literal, tv.etype)
+            operand_splat = Value("%osplat", tv.etype, tv.rows, tv.cols, tv.dyn,
+                                  tv.storage)
+            frag.lines.append(f"    %osplat = flow.tensor.splat {scalar} : {tv.typed()}")
 
     # Results: 1-3 live values, sometimes an input; a result aliasing input
     # i may be tied to it.
@@ -97,6 +111,8 @@ def gen_function(rng, fid, max_ops, constant_writes, view_weight,
         frag.op_splat()
         live = frag.live()
     chosen = frag.results()
+    if operand_splat:
+        chosen.append(operand_splat)
     for _ in range(rng.randint(1, 3)):
         v = rng.choice(live[-6:] if rng.random() < 0.7 else live)
         if v not in chosen:
@@ -108,7 +124,8 @@ def gen_function(rng, fid, max_ops, constant_writes, view_weight,
         tie = None
         for i, tv in enumerate(tensor_values[:len(tensors)]):
             if (v.storage == tv.storage and tv.type() == v.type() and
-                    v.storage not in shared and rng.random() < 0.7):
+                    v.storage not in shared and
+                    (v is operand_splat or rng.random() < 0.7)):
                 tie = i
         if tie is not None and v is not tensor_values[tie]:
             result_outer.append(f"%t{tie}" if not v.dyn else f"%t{tie} as {v.type()}{outer_dims}")

@@ -38,6 +38,23 @@ static bool needsFillPadding(const ValueAliasing &aliasing,
   return false;
 }
 
+/// Returns true when `splat` fills storage of exactly its size (the class of
+/// an operand: nothing can be padded) and its size is not known to be a
+/// whole number of 4-byte words of which there is at least one: then no
+/// filled prefix holds the pattern to copy the tail from, and the splat
+/// needs scratch (FragmentStorage::getFillScratch).
+static bool needsFillScratch(flow::TensorSplatOp splat, StorageKind kind) {
+  if (kind != StorageKind::Input)
+    return false;
+  auto type = cast<RankedTensorType>(splat.getType());
+  std::optional<int64_t> element =
+      util::getElementByteCount(type.getElementType());
+  if (!element || *element % 4 == 0)
+    return false;
+  std::optional<int64_t> size = util::getStaticByteSize(type);
+  return !size || (*size % 4 != 0 && *size < 4);
+}
+
 /// `size` rounded up to a multiple of 4, in the prologue.
 static Value alignSizeTo4(FragmentBuilder &state, Value size) {
   if (std::optional<int64_t> constant = getConstantIntValue(size))
@@ -216,13 +233,29 @@ void FragmentStorage::Materializer::assignTransients() {
     valueSizes.push_back(state.getValueSize(leader));
   }
   storage.numTransients = transientClasses.size();
-  if (transientClasses.empty())
+  // Fill scratch lives for its splat's op only: it is filled and copied
+  // from by the splat's own commands.
+  SmallVector<Operation *> scratchSplats;
+  const LivenessIntervals &liveness = plan.getLiveness();
+  for (auto splat :
+       plan.getFragment().getBody().front().getOps<flow::TensorSplatOp>()) {
+    unsigned classIndex =
+        views.getRoot(aliasing.getClassIndex(splat.getResult()));
+    if (!needsFillScratch(splat, kinds[classIndex]))
+      continue;
+    int64_t index = liveness.getOpIndex(splat);
+    scratchSplats.push_back(splat);
+    intervals.push_back(rewriter.getIndexAttr(index));
+    intervals.push_back(rewriter.getIndexAttr(index));
+    sizes.push_back(state.getIndex(4));
+  }
+  if (sizes.empty())
     return;
 
   Location loc = state.getLoc();
   MLIRContext *context = rewriter.getContext();
   Type indexType = rewriter.getIndexType();
-  SmallVector<Type> offsetTypes(transientClasses.size(), indexType);
+  SmallVector<Type> offsetTypes(sizes.size(), indexType);
   auto pack = hal::AllocatorPackOp::create(
       rewriter, loc, indexType, offsetTypes, state.getAllocator(),
       /*offset=*/Value(), rewriter.getArrayAttr(intervals), sizes);
@@ -244,6 +277,14 @@ void FragmentStorage::Materializer::assignTransients() {
                                  subspan.getResult(), sizes[index]});
     else
       setClassRange(classIndex, {subspan.getResult(), sizes[index]});
+  }
+  for (auto [index, splat] : llvm::enumerate(scratchSplats)) {
+    size_t piece = transientClasses.size() + index;
+    storage.fillScratch[splat] =
+        hal::BufferSubspanOp::create(
+            rewriter, loc, hal::BufferType::get(context), slab.getResult(),
+            pack.getPackedOffsets()[piece], sizes[piece])
+            .getResult();
   }
 }
 

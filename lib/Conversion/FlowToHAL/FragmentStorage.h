@@ -62,12 +62,21 @@ public:
   }
   /// Number of transient classes packed into the slab.
   unsigned getNumTransients() const { return numTransients; }
+  /// The 4-byte slab slice a splat filling storage of exactly its size
+  /// (an operand's) fills with its pattern, to copy the last `size % 4`
+  /// bytes from when they are not a whole fill (a size below 4 or unknown
+  /// at compile time), or null when the splat needs none
+  /// (needsFillScratch).
+  mlir::Value getFillScratch(flow::TensorSplatOp splat) const {
+    return fillScratch.lookup(splat);
+  }
 
 private:
   class Materializer;
 
   const FragmentPlan &plan;
   llvm::SmallVector<BufferRange> ranges;
+  llvm::DenseMap<mlir::Operation *, mlir::Value> fillScratch;
   unsigned numTransients = 0;
 };
 

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CommandRecorder.h"
+#include "FragmentStorage.h"
 #include "Splats.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -160,25 +161,41 @@ void CommandRecorder::recordSplat(flow::TensorSplatOp op) {
         pattern, builder.getI32(static_cast<int32_t>(multiplier)));
   // Fills take 4-byte aligned lengths: padded storage is filled with its
   // rounded length; otherwise (storage sized exactly, such as an operand)
-  // the aligned prefix is filled and the tail copied from it (the pattern
-  // repeats every 4 bytes).
-  if (range.fillBuffer) {
+  // the aligned prefix is filled and the tail copied from bytes holding the
+  // pattern (it repeats every 4 bytes, and the tail starts at a multiple of
+  // 4): the prefix itself, or scratch when the prefix may be empty.
+  Location loc = op.getLoc();
+  auto fill = [&](Value buffer, Value length) {
     finishCommand(hal::CommandBufferFillBufferOp::create(
-        rewriter, op.getLoc(), commandBuffer, range.fillBuffer,
-        builder.getIndex(0), range.fillLength, pattern));
+        rewriter, loc, commandBuffer, buffer, builder.getIndex(0), length,
+        pattern));
+  };
+  if (range.fillBuffer) {
+    fill(range.fillBuffer, range.fillLength);
     return;
   }
   std::optional<int64_t> length = getConstantIntValue(range.length);
-  if (!length || *length % 4 == 0 || *length < 4) {
-    finishCommand(hal::CommandBufferFillBufferOp::create(
-        rewriter, op.getLoc(), commandBuffer, range.buffer, builder.getIndex(0),
-        range.length, pattern));
+  if (Value scratch = storage.getFillScratch(op)) {
+    Value prefix = builder.getIndex(0);
+    Value tail = range.length;
+    if (!length) {
+      prefix = builder.createInPrologue<arith::AndIOp>(
+          range.length, builder.getIndex(~int64_t(3)));
+      tail = builder.createInPrologue<arith::AndIOp>(range.length,
+                                                     builder.getIndex(3));
+      fill(range.buffer, prefix);
+    }
+    fill(scratch, builder.getIndex(4));
+    recordCopy(scratch, builder.getIndex(0), range.buffer, prefix, tail);
     return;
   }
+  if (!length || *length % 4 == 0) {
+    fill(range.buffer, range.length);
+    return;
+  }
+  assert(*length > 4 && "a sub-word splat into exact storage has scratch");
   int64_t prefix = llvm::alignDown(*length, 4);
-  finishCommand(hal::CommandBufferFillBufferOp::create(
-      rewriter, op.getLoc(), commandBuffer, range.buffer, builder.getIndex(0),
-      builder.getIndex(prefix), pattern));
+  fill(range.buffer, builder.getIndex(prefix));
   recordCopy(range.buffer, builder.getIndex(0), range.buffer,
              builder.getIndex(prefix), builder.getIndex(*length - prefix));
 }

@@ -1,6 +1,8 @@
 // RUN: hal-exec %s --split-input-file --check-lowering --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=flow-schedule-fragments,convert-flow-to-hal{barriers=hazard},hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=convert-flow-to-hal{barriers=full},hal-pack-allocations{strategy=in-order},canonicalize' --orders=4
+// RUN: hal-exec %s --split-input-file --check-lowering --dims=1
+// RUN: hal-exec %s --split-input-file --check-lowering --dims=6
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s --check-prefix=NOTENSOR
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal=barriers=full --canonicalize --hal-verify-command-buffers > /dev/null
@@ -451,4 +453,85 @@ func.func @splat_into_tied_operand(%t: tensor<3xi16>, %v: i16) -> tensor<3xi16> 
     flow.return %s : tensor<3xi16>
   }
   return %0 : tensor<3xi16>
+}
+
+// -----
+
+// A splat into an operand's storage smaller than one 4-byte fill: there is
+// no filled prefix to copy the tail from, so the pattern is filled into 4
+// bytes of slab scratch and the 3 bytes are copied from there.
+// CHECK-LABEL: func.func @splat_into_tied_operand_sub_word
+// CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
+// CHECK-DAG: %[[C3:.+]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK: %[[SCRATCH:.+]] = hal.buffer.subspan<%{{.+}} : !hal.buffer>[%{{.+}}, %[[C4]]]
+// CHECK-NOT: hal.command_buffer.fill_buffer<{{.+}}> target(%arg0
+// CHECK: hal.command_buffer.fill_buffer<{{.+}}> target(%[[SCRATCH]] : !hal.buffer)[%[[C0]], %[[C4]]]
+// CHECK-NOT: hal.command_buffer.fill_buffer<{{.+}}> target(%arg0
+// CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%[[SCRATCH]] : !hal.buffer)[%[[C0]]] target(%arg0 : !hal.buffer)[%[[C0]]] length(%[[C3]])
+func.func @splat_into_tied_operand_sub_word(%t: tensor<3xi8>, %v: i8) -> tensor<3xi8> {
+  %0 = flow.ex.stream.fragment(%t, %v) : (tensor<3xi8>, i8) -> %t =
+      (%a: tensor<3xi8>, %x: i8) -> tensor<3xi8> {
+    %s = flow.tensor.splat %x : tensor<3xi8>
+    flow.return %s : tensor<3xi8>
+  }
+  return %0 : tensor<3xi8>
+}
+
+// -----
+
+// One 16-bit element in an operand: the same scratch, 2 bytes copied.
+// CHECK-LABEL: func.func @splat_into_tied_operand_one_i16
+// CHECK-DAG: %[[C2:.+]] = arith.constant 2 : index
+// CHECK: %[[SCRATCH:.+]] = hal.buffer.subspan
+// CHECK: hal.command_buffer.fill_buffer<{{.+}}> target(%[[SCRATCH]] : !hal.buffer)
+// CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%[[SCRATCH]] : !hal.buffer)[%{{.+}}] target(%arg0 : !hal.buffer)[%{{.+}}] length(%[[C2]])
+func.func @splat_into_tied_operand_one_i16(%t: tensor<1xi16>) -> tensor<1xi16> {
+  %0 = flow.ex.stream.fragment(%t) : (tensor<1xi16>) -> %t =
+      (%a: tensor<1xi16>) -> tensor<1xi16> {
+    %x = arith.constant -2 : i16
+    %s = flow.tensor.splat %x : tensor<1xi16>
+    flow.return %s : tensor<1xi16>
+  }
+  return %0 : tensor<1xi16>
+}
+
+// -----
+
+// A dynamic size in an operand: the aligned prefix SIZE & ~3 is filled in
+// place (nothing when SIZE < 4) and the last SIZE & 3 bytes are copied from
+// filled scratch, so every fill has a 4-byte aligned length.
+// CHECK-LABEL: func.func @splat_into_tied_operand_dynamic
+// CHECK-SAME: (%[[T:[^:]+]]: !hal.buffer, %[[N:[^:]+]]: index, %[[V:[^:]+]]: i8)
+// CHECK-DAG: %[[C3:.+]] = arith.constant 3 : index
+// CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
+// CHECK: %[[SCRATCH:.+]] = hal.buffer.subspan<%{{.+}} : !hal.buffer>[%{{.+}}, %[[C4]]]
+// CHECK-DAG: %[[PREFIX:.+]] = arith.andi %[[N]], %{{.+}} : index
+// CHECK-DAG: %[[TAIL:.+]] = arith.andi %[[N]], %[[C3]] : index
+// CHECK: hal.command_buffer.fill_buffer<{{.+}}> target(%[[T]] : !hal.buffer)[%{{.+}}, %[[PREFIX]]]
+// CHECK: hal.command_buffer.fill_buffer<{{.+}}> target(%[[SCRATCH]] : !hal.buffer)[%{{.+}}, %[[C4]]]
+// CHECK: hal.command_buffer.copy_buffer<{{.+}}> source(%[[SCRATCH]] : !hal.buffer)[%{{.+}}] target(%[[T]] : !hal.buffer)[%[[PREFIX]]] length(%[[TAIL]])
+func.func @splat_into_tied_operand_dynamic(%t: tensor<?xi8>, %n: index, %v: i8) -> tensor<?xi8> {
+  %0 = flow.ex.stream.fragment(%t, %n, %v) : (tensor<?xi8>{%n}, index, i8) -> %t =
+      (%a: tensor<?xi8>, %in: index, %x: i8) -> tensor<?xi8> {
+    %s = flow.tensor.splat %x : tensor<?xi8>{%in}
+    flow.return %s : tensor<?xi8>
+  }
+  return %0 : tensor<?xi8>
+}
+
+// -----
+
+// A dynamic 16-bit splat into an operand, run with several sizes (the
+// hal-exec lines with --dims): the prefix fill and the scratch tail.
+// CHECK-LABEL: func.func @splat_into_tied_operand_dynamic_i16
+// CHECK: hal.command_buffer.copy_buffer
+func.func @splat_into_tied_operand_dynamic_i16(%t: tensor<?x1xi16>, %n: index) -> tensor<?x1xi16> {
+  %0 = flow.ex.stream.fragment(%t, %n) : (tensor<?x1xi16>{%n}, index) -> %t =
+      (%a: tensor<?x1xi16>, %in: index) -> tensor<?x1xi16> {
+    %x = arith.constant 771 : i16
+    %s = flow.tensor.splat %x : tensor<?x1xi16>{%in}
+    flow.return %s : tensor<?x1xi16>
+  }
+  return %0 : tensor<?x1xi16>
 }
