@@ -18,6 +18,9 @@ streamhal::prepareFlowToHAL(ModuleOp module, const FlowToHALOptions &options) {
   // The order of buildConvertFlowToHALPipeline: value semantics first, then
   // update targets where their values are made, then the check on the IR
   // the patterns will see.
+  module.walk([](flow::ExStreamFragmentOp fragment) {
+    (void)flow::readMisalignedConstantStorage(fragment);
+  });
   (void)flow::materializeCopyOnWrite(module);
   module.walk([](flow::ExStreamFragmentOp fragment) {
     (void)flow::emplaceUpdateTargets(fragment);

@@ -16,7 +16,8 @@
 
 using namespace mlir;
 
-/// The steps before the packs: value semantics first, then the decisions
+/// The steps before the packs: constant storage the device cannot bind
+/// where it lies read as constant operands, value semantics, then the decisions
 /// the conversion reads (IREE's shape: copy on write, then elision and
 /// allocation, then recording), then the conversion.
 static void
@@ -24,6 +25,7 @@ addConversionPasses(OpPassManager &pm,
                     std::optional<streamhal::hal::MemoryType> outputMemoryType,
                     streamhal::CopyPolicy copies) {
   using namespace streamhal;
+  pm.addPass(flow::createReadMisalignedConstantStoragePass());
   pm.addPass(flow::createMaterializeCopyOnWritePass());
   pm.addPass(flow::createEmplaceUpdateTargetsPass());
   ConvertFlowToHALPatternsPassOptions convertOptions;
@@ -87,6 +89,7 @@ void streamhal::registerLowerToHALPipeline() {
   PassPipelineRegistration<LowerToHALPipelineOptions>(
       "streamhal-lower-to-hal",
       "Lowers flow to HAL with packed slabs: "
+      "flow-read-misaligned-constant-storage, "
       "flow-materialize-copy-on-write, flow-emplace-update-targets, "
       "convert-flow-to-hal-patterns, hal-plan-function-transients, "
       "hal-pack-allocations, hal-external-transients (when asked), "
@@ -97,7 +100,8 @@ void streamhal::registerLowerToHALPipeline() {
       });
   PassPipelineRegistration<ConvertFlowToHALPipelineOptions>(
       "convert-flow-to-hal",
-      "Lowers flow to HAL without packing: flow-materialize-copy-on-write, "
+      "Lowers flow to HAL without packing: "
+      "flow-read-misaligned-constant-storage, flow-materialize-copy-on-write, "
       "flow-emplace-update-targets, convert-flow-to-hal-patterns, "
       "hal-place-barriers, hal-schedule-submissions (options forwarded)",
       [](OpPassManager &pm, const ConvertFlowToHALPipelineOptions &options) {

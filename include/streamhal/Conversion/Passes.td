@@ -23,6 +23,7 @@ def ConvertFlowToHALPatternsPass
     docs/lowering.md). It records no execution barrier and schedules no
     submission; the passes before and after it make the other decisions,
     and `--convert-flow-to-hal` (a pipeline) runs them all:
+    `flow-read-misaligned-constant-storage`,
     `flow-materialize-copy-on-write` and `flow-emplace-update-targets`
     before, `hal-place-barriers` and `hal-schedule-submissions` after.
 

@@ -54,6 +54,7 @@ struct ConvertFlowToHALPipelineOptions
 };
 
 /// Adds the lowering without packing to `pm` (on `builtin.module`):
+/// `flow-read-misaligned-constant-storage`,
 /// `flow-materialize-copy-on-write`, `flow-emplace-update-targets`,
 /// `convert-flow-to-hal-patterns`, then `hal-place-barriers` unless
 /// `barriers=none` and `hal-schedule-submissions` unless
@@ -116,6 +117,7 @@ struct LowerToHALPipelineOptions
 };
 
 /// Adds the whole lowering to `pm` (on `builtin.module`):
+/// `flow-read-misaligned-constant-storage`,
 /// `flow-materialize-copy-on-write`, `flow-emplace-update-targets`,
 /// `convert-flow-to-hal-patterns`, `hal-pack-allocations`, `canonicalize`,
 /// `hal-place-barriers`, then `hal-schedule-submissions` unless

@@ -31,7 +31,8 @@ namespace streamhal {
 void registerStreamHALDialects(mlir::DialectRegistry &registry);
 
 /// Registers streamhal's passes (`--flow-materialize-copy-on-write`,
-/// `--flow-emplace-update-targets`, `--flow-schedule-fragments`,
+/// `--flow-emplace-update-targets`,
+/// `--flow-read-misaligned-constant-storage`, `--flow-schedule-fragments`,
 /// `--convert-flow-to-hal-patterns`, `--hal-pack-allocations`,
 /// `--hal-place-barriers`, `--hal-schedule-submissions`, the HAL checks and
 /// reports) and pipelines (`--convert-flow-to-hal`,

@@ -88,7 +88,9 @@ static std::string formatInteger(IntegerAttr attr) {
 /// Device rule: a binding's offset is a multiple of the offset alignment.
 /// A constant storage range names bytes of a pool laid out for some device;
 /// bound where it is, it would break the rule, and a copy would need
-/// storage the binding attribute cannot name.
+/// storage the binding attribute cannot name: the pipelines first read such
+/// a range through a constant subspan (flow-read-misaligned-constant-storage),
+/// so only a conversion run without that step gets here.
 static LogicalResult checkConstantStorageOffset(flow::DispatchOp op,
                                                 hal::ExConstantStorageAttr attr,
                                                 int64_t offset,
@@ -101,9 +103,12 @@ static LogicalResult checkConstantStorageOffset(flow::DispatchOp op,
          << " at pool offset " << offset
          << ", not a multiple of the binding offset alignment " << alignment
          << " (min_buffer_offset_alignment): a device binds storage buffers "
-            "only at aligned offsets; lay the pool out for this device, or "
-            "read the range with hal.constant.subspan, which the lowering "
-            "copies into aligned storage";
+            "only at aligned offsets; run "
+            "flow-read-misaligned-constant-storage "
+            "first (the lowering pipelines and prepareFlowToHAL do), which "
+            "reads the range as a hal.constant.subspan operand that the "
+            "lowering copies into aligned storage, or lay the pool out for "
+            "this device";
 }
 
 static LogicalResult resolveBinding(flow::DispatchOp op, Attribute entry,

@@ -65,6 +65,13 @@ CopyOnWriteStats materializeFragmentCopyOnWrite(ExStreamFragmentOp fragment);
 /// bodies alone. Returns the number of splats moved.
 unsigned emplaceUpdateTargets(ExStreamFragmentOp fragment);
 
+/// Rewrites every `#hal.ex.constant_storage` binding of a dispatch in
+/// `fragment` whose pool offset the module's binding offset alignment does
+/// not divide into an operand binding of a `hal.constant.subspan` of the
+/// same bytes (one per pool range), which the storage plan copies into
+/// aligned storage. Returns the number of bindings rewritten.
+unsigned readMisalignedConstantStorage(ExStreamFragmentOp fragment);
+
 /// Runs the whole materialization on a module: per function, in call-graph
 /// order (callees first), the function-level decisions (which fragment
 /// operands, host writes and call operands may be written in place) and

@@ -11,6 +11,7 @@
 
 #include "mlir/Pass/Pass.h"
 #include "streamhal/Dialect/Flow/IR/FlowDialect.h"
+#include "streamhal/Dialect/HAL/IR/HALDialect.h"
 
 namespace streamhal::flow {
 

@@ -55,7 +55,8 @@ def MaterializeCopyOnWritePass
     - a host `flow.tensor.store` or a call whose callee writes an argument
       in place gets a copy (a one-clone fragment) of a value still needed.
     Callees are handled before callers, so a call knows which arguments its
-    callee writes. It is the first pass of both lowering pipelines
+    callee writes. It runs first in both lowering pipelines, after
+    `flow-read-misaligned-constant-storage`
     (`--convert-flow-to-hal`, `--streamhal-lower-to-hal`); the conversion
     itself (`--convert-flow-to-hal-patterns`) does not run it. Running it
     twice changes nothing.
@@ -75,6 +76,25 @@ def EmplaceUpdateTargetsPass : Pass<"flow-emplace-update-targets"> {
     Scheduled bodies (with `flow.wave`) are left alone.
     Both lowering pipelines run it after copy on write.
   }];
+}
+
+def ReadMisalignedConstantStoragePass
+    : Pass<"flow-read-misaligned-constant-storage"> {
+  let summary = "Reads constant storage at misaligned pool offsets through "
+                "constant subspans";
+  let description = [{
+    A `#hal.ex.constant_storage` binding whose pool offset the module's
+    binding offset alignment (`min_buffer_offset_alignment` of its
+    `#hal.buffer_constraints`, 16 by default) does not divide cannot be
+    bound where it is. Such a binding becomes an operand binding of a
+    `hal.constant.subspan` of the same bytes (`tensor<Nxi8>`, one per pool
+    range and fragment, made right before its first dispatch), appended to
+    the dispatch's operands; the storage plan then copies the range into
+    aligned storage once per fragment. Aligned bindings are left as they
+    are. Both lowering pipelines run it first, and so does
+    `prepareFlowToHAL`.
+  }];
+  let dependentDialects = ["::streamhal::hal::HALDialect"];
 }
 
 #endif // STREAMHAL_DIALECT_FLOW_TRANSFORMS_PASSES_TD
