@@ -191,11 +191,11 @@ func.func @slice_unsupported_tied(%input: tensor<3x4xi32>) -> tensor<1x4xi32> {
 
 // A row of an argument copied out, then rows overlapping it filled; both
 // results returned.
-// IREE keeps 2 copies; here: 3
-// More here: the fill's splat is made before the clone copy on write puts in
-// front of the update, so it cannot be computed in the clone: one more copy.
+// IREE keeps 2 copies; here: 2
+// The clone copy on write puts in front of the update moves in front of the
+// fill's splat (flow-emplace-update-targets), so the splat is filled in it.
 // CHECK-LABEL: func.func @slice_overlap_preventing(
-// CHECK-COUNT-3: hal.command_buffer.copy_buffer
+// CHECK-COUNT-2: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
 // CHECK: {{^ *}}return
 func.func @slice_overlap_preventing(%producer: tensor<3x4xi32>) -> (tensor<1x4xi32>, tensor<3x4xi32>) {
@@ -219,11 +219,11 @@ func.func @slice_overlap_preventing(%producer: tensor<3x4xi32>) -> (tensor<1x4xi
 // -----
 
 // The same with the fill on a row the copied row does not overlap.
-// IREE keeps 1 copies; here: 3
-// More here: the same; and IREE's fill makes a new resource with no clone of the
-// argument in its expected output.
+// IREE keeps 1 copies; here: 2
+// More here: IREE's fill makes a new resource with no clone of the argument
+// in its expected output (the splat is filled in the clone, as above).
 // CHECK-LABEL: func.func @slice_overlap_exclusive(
-// CHECK-COUNT-3: hal.command_buffer.copy_buffer
+// CHECK-COUNT-2: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
 // CHECK: {{^ *}}return
 func.func @slice_overlap_exclusive(%producer: tensor<3x4xi32>) -> (tensor<1x4xi32>, tensor<3x4xi32>) {
@@ -1152,11 +1152,11 @@ func.func @updateNotElided_tiedChainFromByRef_caller() -> (tensor<4x4xi32>, tens
 // -----
 
 // A row update into a splat; both the splat and the updated value returned.
-// IREE keeps 1 copies; here: 2
-// More here: the update's splat is made before the clone copy on write puts in
-// front of the update, so it is copied into the clone.
+// IREE keeps 1 copies; here: 1
+// The clone copy on write puts in front of the update moves in front of the
+// update's splat, which is filled in the clone.
 // CHECK-LABEL: func.func @updateNotElided_targetMultipleUsers(
-// CHECK-COUNT-2: hal.command_buffer.copy_buffer
+// CHECK-COUNT-1: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
 // CHECK: {{^ *}}return
 func.func @updateNotElided_targetMultipleUsers() -> (tensor<4x4xi32>, tensor<4x4xi32>) {

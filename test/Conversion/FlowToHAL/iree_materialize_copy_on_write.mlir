@@ -18,11 +18,11 @@
 // (branches between blocks and a select of resources: no cf dialect here).
 
 // A fill of half of an argument.
-// IREE keeps 1 copies; here: 2
-// More here: the fill's splat is made before the clone copy on write puts in
-// front of the update, so it is copied into the clone instead of filled there.
+// IREE keeps 1 copies; here: 1
+// The clone copy on write puts in front of the update moves in front of the
+// fill's splat (flow-emplace-update-targets), which is filled in the clone.
 // CHECK-LABEL: func.func @blockArgsNeedCopies(
-// CHECK-COUNT-2: hal.command_buffer.copy_buffer
+// CHECK-COUNT-1: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
 // CHECK: {{^ *}}return
 func.func @blockArgsNeedCopies(%src: tensor<8x4xi32>) -> tensor<8x4xi32> {
@@ -139,11 +139,10 @@ func.func @oneCopyPerOperation(%src: tensor<16x4xi32>) -> tensor<16x4xi32> {
 // -----
 
 // Two fills of halves of one splat, both results returned.
-// IREE keeps 2 copies (1 after its elision pass); here: 2
-// More here: one more than after IREE's elision pass: the first fill's splat is
-// copied into the clone instead of filled there.
+// IREE keeps 2 copies (1 after its elision pass); here: 1
+// As after IREE's elision pass: the first fill's splat is filled in the clone.
 // CHECK-LABEL: func.func @multiUseTiedOperand(
-// CHECK-COUNT-2: hal.command_buffer.copy_buffer
+// CHECK-COUNT-1: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
 // CHECK: {{^ *}}return
 func.func @multiUseTiedOperand() -> (tensor<16x4xi32>, tensor<16x4xi32>) {

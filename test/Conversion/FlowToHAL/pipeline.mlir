@@ -11,20 +11,21 @@
 
 // The README's pipeline: static sizes reach the pack as constants, so static
 // transients are placed by the packer (no dynamic lanes) and the slab is the
-// peak of live bytes: at op 4, the 256-byte copy, the 16-byte slot of the
-// 4-byte slice and the updated 256-byte copy are live, 528 bytes.
+// peak of live bytes: the 256-byte copy, the updated 256-byte copy (made
+// before the slice, --flow-emplace-update-targets) and the 16-byte slot of
+// the 4-byte slice are live at the slice, 528 bytes.
 // CHECK-LABEL: func.func @static_slab
 // CHECK-DAG: %[[C0:.+]] = arith.constant 0 : index
 // CHECK-DAG: %[[C4:.+]] = arith.constant 4 : index
 // CHECK-DAG: %[[C256:.+]] = arith.constant 256 : index
-// CHECK-DAG: %[[C272:.+]] = arith.constant 272 : index
+// CHECK-DAG: %[[C512:.+]] = arith.constant 512 : index
 // CHECK-DAG: %[[C528:.+]] = arith.constant 528 : index
 // CHECK-NOT: arith.muli
 // CHECK-NOT: arith.divui
 // CHECK: %[[SLAB:.+]] = hal.allocator.allocate<{{.+}}> type(DeviceLocal) usage(Dispatch|Transfer) : !hal.buffer{%[[C528]]}
 // CHECK: hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%[[C0]], %[[C256]]]
-// CHECK: hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%[[C256]], %[[C4]]]
-// CHECK: hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%[[C272]], %[[C256]]]
+// CHECK: hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%[[C256]], %[[C256]]]
+// CHECK: hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%[[C512]], %[[C4]]]
 func.func @static_slab(%arg0: tensor<64xf32>) -> tensor<64xf32> {
   %0 = flow.ex.stream.fragment(%arg0) : (tensor<64xf32>) -> tensor<64xf32> =
       (%a: tensor<64xf32>) -> tensor<64xf32> {

@@ -8,10 +8,13 @@
 //
 // A value updated into a target can be computed in the target's box only
 // when the target is initialized first (StorageViews, "update sinks"). A
-// concatenation often makes its target (a splat) after the pieces; moving
-// the splat in front of the first piece lets every piece be computed in
-// place, as IREE's EmplaceAllocations does. A splat reads only scalars, so
-// moving it changes no value.
+// concatenation often makes its target (a splat) after the pieces, and copy
+// on write puts the clone an update writes right before the update, after
+// the value; moving the splat or clone in front of the first piece lets
+// every piece be computed in place, as IREE's EmplaceAllocations does. A
+// splat reads only scalars, and a clone reads a value that is immutable
+// from its definition on (copy on write keeps its bytes until its last
+// read), so moving either towards the front changes no value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,12 +43,15 @@ unsigned emplaceUpdateTargets(ExStreamFragmentOp fragment) {
                    [](Operation &op) { return op.hasAttr(getWaveAttrName()); }))
     return 0;
   unsigned moved = 0;
-  // Splats move only towards the front: visit a snapshot.
-  SmallVector<TensorSplatOp> splats(body.getOps<TensorSplatOp>());
-  for (TensorSplatOp splat : splats) {
-    // The chain of updates into the splat: each writes the previous result.
+  // Targets move only towards the front: visit a snapshot.
+  SmallVector<Operation *> targets;
+  for (Operation &op : body)
+    if (isa<TensorSplatOp, TensorCloneOp>(op))
+      targets.push_back(&op);
+  for (Operation *made : targets) {
+    // The chain of updates into the target: each writes the previous result.
     Operation *earliestPiece = nullptr;
-    Value target = splat.getResult();
+    Value target = made->getResult(0);
     while (target.hasOneUse()) {
       auto update = dyn_cast<TensorUpdateOp>(*target.getUsers().begin());
       if (!update || update.getTarget() != target)
@@ -56,12 +62,13 @@ unsigned emplaceUpdateTargets(ExStreamFragmentOp fragment) {
           earliestPiece = piece;
       target = update.getResult();
     }
-    if (!earliestPiece || !earliestPiece->isBeforeInBlock(splat))
+    if (!earliestPiece || !earliestPiece->isBeforeInBlock(made))
       continue;
-    // Every operand of the splat (its value, its dims) must be available
-    // in front of the first piece; constants made later move along.
+    // Every operand of the target (a splat's value, a clone's source, the
+    // dims) must be available in front of the first piece; constants made
+    // later move along.
     SmallVector<Operation *> constants;
-    bool available = llvm::all_of(splat->getOperands(), [&](Value operand) {
+    bool available = llvm::all_of(made->getOperands(), [&](Value operand) {
       Operation *def = operand.getDefiningOp();
       if (!def || def->getBlock() != &body ||
           def->isBeforeInBlock(earliestPiece))
@@ -74,10 +81,10 @@ unsigned emplaceUpdateTargets(ExStreamFragmentOp fragment) {
     if (!available)
       continue;
     LLVM_DEBUG(llvm::dbgs()
-               << "update target made first: " << splat.getLoc() << "\n");
+               << "update target made first: " << made->getLoc() << "\n");
     for (Operation *constant : constants)
       constant->moveBefore(earliestPiece);
-    splat->moveBefore(earliestPiece);
+    made->moveBefore(earliestPiece);
     ++moved;
   }
   return moved;

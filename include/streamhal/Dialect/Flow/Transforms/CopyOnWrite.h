@@ -59,10 +59,10 @@ struct CopyOnWriteStats {
 /// the operand's storage) and insert clones in front of in-place writes.
 CopyOnWriteStats materializeFragmentCopyOnWrite(ExStreamFragmentOp fragment);
 
-/// Moves each splat that is the target of a chain of updates in front of
-/// the first piece written into it (when its operands are available there),
-/// so that the pieces can be computed in the target's box. Leaves scheduled
-/// bodies alone. Returns the number of splats moved.
+/// Moves each splat or clone that is the target of a chain of updates in
+/// front of the first piece written into it (when its operands are
+/// available there), so that the pieces can be computed in the target's
+/// box. Leaves scheduled bodies alone. Returns the number of targets moved.
 unsigned emplaceUpdateTargets(ExStreamFragmentOp fragment);
 
 /// Rewrites every `#hal.ex.constant_storage` binding of a dispatch in

@@ -68,11 +68,13 @@ def MaterializeCopyOnWritePass
 def EmplaceUpdateTargetsPass : Pass<"flow-emplace-update-targets"> {
   let summary = "Makes concatenation targets before the pieces written into them";
   let description = [{
-    A splat that is the target of a chain of `flow.tensor.update`s is moved
-    in front of the first op defining a piece written into it, when its
-    operands are available there. The lowering can then compute each piece
-    in the target's box instead of copying it (update sinks,
-    docs/lowering.md). Values do not change: a splat reads only scalars.
+    A splat or clone that is the target of a chain of `flow.tensor.update`s
+    is moved in front of the first op defining a piece written into it, when
+    its operands are available there. The lowering can then compute each
+    piece in the target's box instead of copying it (update sinks,
+    docs/lowering.md). Values do not change: a splat reads only scalars, and
+    the value a clone reads is unchanged from its definition to its last
+    read.
     Scheduled bodies (with `flow.wave`) are left alone.
     Both lowering pipelines run it after copy on write.
   }];
