@@ -41,6 +41,13 @@ reads), each observed by a result or by the caller's inputs:
               earlier results between them whose values the next fragment
               splats: submission=async must order every dependent pair by
               a fence and await exactly before each load and the return;
+  - argmove:  (only with --classes=argmove) a private callee that clones
+              its argument and writes the clone (sometimes twice in a
+              chain, sometimes reading the argument again in the fragment
+              or in a later one), called once or twice by a public caller
+              passing a fresh value it never uses again, one it keeps
+              (returns), its own argument, or one value to both calls:
+              argument moves must leave every kept value intact;
   - program:  (only with --classes=program) a pipeline over a module: a
               callee with its own fragments (sometimes a host load between
               them, a global read or stored through an address) called
@@ -69,7 +76,7 @@ DYNAMIC_EXTENT = 3  # hal-exec's value for a dynamic dim
 CLASSES = ["tied", "untied", "after", "call", "twice", "fresh", "clone",
            "concat", "global", "written"]
 # Classes only --classes names, so that the default sets stay as they were.
-EXTRA_CLASSES = ["pipeline", "program"]
+EXTRA_CLASSES = ["pipeline", "program", "argmove"]
 
 
 class Tensor:
@@ -344,6 +351,9 @@ def gen_class(rng, fid, kind):
     if kind == "program":
         return gen_program(rng, fid, t, f)
 
+    if kind == "argmove":
+        return gen_argmove(rng, fid, t, f)
+
     # concat: pieces first, then the target, then the updates.
     def build(b, args):
         piece = Tensor(t.etype, 1, t.cols, False)
@@ -355,6 +365,50 @@ def gen_class(rng, fid, kind):
         return [target]
     returns = f.fragment(["%t0"], [None], build)
     return f.text(f"f{fid}", returns)
+
+
+def gen_argmove(rng, fid, t, f):
+    """A private callee writing a clone of its argument, and its caller."""
+    callee = Function(rng, fid, t, num_args=1)
+    reread = rng.choice(["none", "none", "fragment", "later"])
+
+    def build(b, args):
+        c = b.write(t, b.clone(t, args[0]))
+        if rng.random() < 0.3:
+            c = b.write(t, b.clone(t, c))
+        if reread == "fragment":
+            return [c, b.dispatch([args[0]], t)]
+        return [c]
+    returns = callee.fragment(["%t0"], [None] * (2 if reread == "fragment" else 1), build)
+    if reread == "later":
+        returns += callee.fragment(["%t0"], [None], lambda b, args: [b.dispatch([args[0]], t)])
+    text = callee.text(f"f{fid}_callee", returns, private=True)
+
+    dims = ", %d" if t.dynamic else ""
+    types = t.type() + (", index" if t.dynamic else "")
+    results = ", ".join([t.type()] * len(returns))
+    fresh = None
+    caller_returns = []
+    for call in range(rng.randint(1, 2)):
+        how = rng.choice(["dead", "kept", "argument", "shared"])
+        if how == "argument":
+            operand = "%t0"
+        elif how == "shared" and fresh is not None:
+            operand = fresh
+        else:
+            operand = f.fragment(["%t0"], [None], lambda b, args: [
+                b.dispatch([args[0]], t) if rng.random() < 0.5 else b.splat(t)])[0]
+            fresh = operand
+            if how == "kept":
+                caller_returns.append(operand)
+        name = f"%c{call}"
+        lhs = f"{name}:{len(returns)}" if len(returns) > 1 else name
+        f.lines.append(f"  {lhs} = call @f{fid}_callee({operand}{dims}) : ({types}) -> ({results})")
+        caller_returns += [f"{name}#{i}" for i in range(len(returns))] if len(returns) > 1 else [name]
+    if t.dynamic:
+        # hal-exec gives %d its dynamic extent only where it spells a dim.
+        caller_returns += f.fragment(["%t0"], [None], lambda b, args: [b.dispatch([args[0]], t)])
+    return text + f.text(f"f{fid}", caller_returns)
 
 
 def gen_pipeline(rng, fid, t, f):

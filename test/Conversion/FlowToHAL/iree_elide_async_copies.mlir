@@ -75,11 +75,11 @@ func.func @multiUseTiedOperand() -> (tensor<8x4xi32>, tensor<8x4xi32>) {
 
 // The callee clones its argument and writes the clone; its only caller
 // passes a value it never uses again.
-// IREE keeps 0 copies; here: 1
-// More here: a callee writes an argument only where a tie donates it; nothing
-// infers that every caller passes its last use, so the clone stays.
+// IREE keeps 0 copies; here: 0
+// A private callee takes over the argument it clones and writes (argument
+// moves, flow-materialize-copy-on-write): its fragment result is tied to
+// the argument and the clone is gone; the caller passes its last use.
 // CHECK-LABEL: func.func private @argMoveCallee(
-// CHECK-COUNT-1: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
 // CHECK: {{^ *}}return
 func.func private @argMoveCallee(%arg: tensor<8x4xi32>) -> tensor<8x4xi32> {
@@ -110,8 +110,9 @@ func.func @argMoveCaller() -> tensor<8x4xi32> {
 
 // The same callee, but the caller returns the value it passed as well.
 // IREE keeps 1 copies; here: 1
+// The callee writes its argument in place (as above), so the caller, which
+// still returns the value, copies it before the call.
 // CHECK-LABEL: func.func private @argCopyCallee(
-// CHECK-COUNT-1: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
 // CHECK: {{^ *}}return
 func.func private @argCopyCallee(%arg: tensor<8x4xi32>) -> tensor<8x4xi32> {
@@ -127,7 +128,9 @@ func.func private @argCopyCallee(%arg: tensor<8x4xi32>) -> tensor<8x4xi32> {
   return %0 : tensor<8x4xi32>
 }
 // CHECK-LABEL: func.func @argCopyCaller(
+// CHECK-COUNT-1: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
+// CHECK: {{^ *}}return
 func.func @argCopyCaller() -> (tensor<8x4xi32>, tensor<8x4xi32>) {
   %s = flow.ex.stream.fragment() : () -> tensor<8x4xi32> = () -> tensor<8x4xi32> {
     %c123 = arith.constant 123 : i32

@@ -17,8 +17,19 @@
 // Otherwise the fragment's tie is dropped (its body then copies before
 // writing), and a store or a call gets a copy of the value to write.
 //
+// A private function only called directly has no caller outside the module,
+// and every caller copies an argument the function writes when it still
+// needs the value (calls above). Such a function therefore takes over an
+// argument it copies and writes (IREE's argument moves): a fragment result
+// computed in a clone of an argument that is dead after the fragment is
+// tied to that argument, and the clone becomes a copy onto itself that the
+// fragment's copy on write removes. A caller that passes its last use of
+// the value then copies nothing; one that keeps it pays the copy the callee
+// saved, so no call copies more than before.
+//
 //===----------------------------------------------------------------------===//
 
+#include "ArgumentMoves.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -29,6 +40,7 @@
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
 #include "streamhal/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/Debug.h"
 #include <limits>
 
@@ -50,6 +62,10 @@ constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
 struct FunctionSummary {
   /// Arguments the function may write in place.
   llvm::BitVector writtenArguments;
+  /// Written arguments the function took over without a tie of the
+  /// program's (argument moves): a caller passing storage of its own
+  /// argument copies it, since the program never donated that argument.
+  llvm::BitVector movedArguments;
   /// For each result, the arguments whose storage it shares.
   SmallVector<SmallVector<unsigned, 1>> resultArguments;
   /// Results whose storage a global or a constant also holds.
@@ -64,11 +80,13 @@ bool isTracked(Type type) {
 /// in op order.
 class FunctionCopyOnWrite {
 public:
+  /// `takesArguments`: the function has no caller outside the module (it
+  /// may write its arguments in place; callers copy what they keep).
   FunctionCopyOnWrite(func::FuncOp function,
                       const DenseMap<Operation *, FunctionSummary> &summaries,
-                      SymbolTable &symbols)
+                      SymbolTable &symbols, bool takesArguments)
       : function(function), body(function.getBody()), summaries(summaries),
-        symbols(symbols) {}
+        symbols(symbols), takesArguments(takesArguments) {}
   /// An initializer has no caller: run() only, never summarize().
   FunctionCopyOnWrite(util::InitializerOp initializer,
                       const DenseMap<Operation *, FunctionSummary> &summaries,
@@ -86,6 +104,8 @@ private:
     int64_t pinnedAfter = kNever;
     /// Something wrote the storage in place.
     bool written = false;
+    /// The storage holds an argument of the function (the caller's bytes).
+    bool holdsArgument = false;
     /// When the only thing pinning the storage is one `util.global.load`:
     /// that load (a fragment may still update the global in place when the
     /// result goes straight back into it).
@@ -112,6 +132,10 @@ private:
   /// a null value when its dims cannot be found there.
   Value copyBefore(Operation *op, Value value);
 
+  /// Ties to its operand each untied result of `fragment` that is computed
+  /// in a clone of an argument of the function the fragment may overwrite
+  /// (argument moves). Returns true when it tied any.
+  bool tieClonedArguments(ExStreamFragmentOp fragment);
   void visitFragment(ExStreamFragmentOp fragment);
   void visitCall(func::CallOp call);
   void visitStore(TensorStoreOp store);
@@ -120,6 +144,9 @@ private:
   Region &body;
   const DenseMap<Operation *, FunctionSummary> &summaries;
   SymbolTable &symbols;
+  bool takesArguments = false;
+  /// Function arguments tied by argument moves.
+  llvm::SmallBitVector movedArguments;
   llvm::EquivalenceClasses<Value> classes;
   DenseMap<Value, ClassInfo> infos;
   DenseMap<Operation *, int64_t> positions;
@@ -158,6 +185,7 @@ void FunctionCopyOnWrite::unite(Value a, Value b) {
   merged.lastUse = std::max(infoA.lastUse, infoB.lastUse);
   merged.pinnedAfter = std::min(infoA.pinnedAfter, infoB.pinnedAfter);
   merged.written = infoA.written || infoB.written;
+  merged.holdsArgument = infoA.holdsArgument || infoB.holdsArgument;
   // A load stays the only pin only when the other side had none.
   merged.globalLoad =
       infoA.globalLoad && infoB.pinnedAfter == kNever   ? infoA.globalLoad
@@ -280,7 +308,35 @@ Value FunctionCopyOnWrite::copyBefore(Operation *op, Value value) {
   return fragment.getResult(0);
 }
 
+bool FunctionCopyOnWrite::tieClonedArguments(ExStreamFragmentOp fragment) {
+  if (!takesArguments)
+    return false;
+  SmallVector<ArgumentMove> moves = findArgumentMoves(
+      fragment, function.getBody().front(),
+      [&](unsigned operand) { return mayWriteInPlace(fragment, operand); });
+  if (moves.empty())
+    return false;
+  unsigned begin = fragment.getArgumentsBeginIndex();
+  SmallVector<int64_t> tied;
+  for (unsigned i = 0, e = fragment->getNumResults(); i < e; ++i) {
+    std::optional<unsigned> operand = fragment.getTiedResultOperandIndex(i);
+    tied.push_back(operand ? int64_t(*operand - begin) : util::kUntiedIndex);
+  }
+  movedArguments.resize(function.getNumArguments());
+  for (const ArgumentMove &move : moves) {
+    LLVM_DEBUG(llvm::dbgs()
+               << "argument move: result " << move.result << " at "
+               << fragment.getLoc() << " computed in a clone of argument "
+               << move.functionArgument << ": tied to it\n");
+    tied[move.result] = move.operand;
+    movedArguments.set(move.functionArgument);
+  }
+  fragment.setTiedOperandsAttr(Builder(fragment).getI64ArrayAttr(tied));
+  return true;
+}
+
 void FunctionCopyOnWrite::visitFragment(ExStreamFragmentOp fragment) {
+  tieClonedArguments(fragment);
   // Ties whose operand's storage is still needed are dropped first; the
   // body then treats that operand as the caller's.
   SmallVector<int64_t> tied;
@@ -358,7 +414,12 @@ void FunctionCopyOnWrite::visitCall(func::CallOp call) {
                                  summary->writtenArguments.test(index)));
     if (!written)
       continue;
-    if (!mayWriteInPlace(call, index))
+    bool moved = summary && summary != &kExternal &&
+                 index < summary->movedArguments.size() &&
+                 summary->movedArguments.test(index);
+    if (!mayWriteInPlace(call, index) ||
+        (moved && classes.contains(operand.get()) &&
+         info(operand.get()).holdsArgument))
       if (Value copy = copyBefore(call, operand.get())) {
         LLVM_DEBUG(llvm::dbgs() << "call operand " << index << " copied at "
                                 << call.getLoc() << "\n");
@@ -404,8 +465,11 @@ CopyOnWriteStats FunctionCopyOnWrite::run() {
       positions[&op] = position++;
     // Arguments of other blocks come from branches this pass does not
     // follow: treat their storage as held elsewhere.
-    for (BlockArgument argument : block.getArguments())
+    for (BlockArgument argument : block.getArguments()) {
       addValue(argument, /*pinned=*/!block.isEntryBlock());
+      if (function && block.isEntryBlock() && classes.contains(argument))
+        info(argument).holdsArgument = true;
+    }
     for (Operation &op : llvm::make_early_inc_range(block)) {
       if (auto fragment = dyn_cast<ExStreamFragmentOp>(op)) {
         visitFragment(fragment);
@@ -434,9 +498,14 @@ FunctionSummary FunctionCopyOnWrite::summarize() {
   FunctionSummary summary;
   unsigned numArguments = function.getNumArguments();
   summary.writtenArguments.resize(numArguments);
-  for (BlockArgument argument : function.getArguments())
+  summary.movedArguments.resize(numArguments);
+  for (BlockArgument argument : function.getArguments()) {
+    unsigned number = argument.getArgNumber();
     if (classes.contains(argument) && info(argument).written)
-      summary.writtenArguments.set(argument.getArgNumber());
+      summary.writtenArguments.set(number);
+    if (number < movedArguments.size() && movedArguments.test(number))
+      summary.movedArguments.set(number);
+  }
   auto terminator =
       function.getBody().empty()
           ? nullptr
@@ -478,6 +547,7 @@ void visitInCallOrder(func::FuncOp function, SymbolTable &symbols,
 
 CopyOnWriteStats materializeCopyOnWrite(ModuleOp module) {
   SymbolTable symbols(module);
+  DenseSet<Operation *> moduleOnly = getModuleOnlyFunctions(module);
   DenseSet<Operation *> started;
   SmallVector<func::FuncOp> order;
   for (auto function : module.getOps<func::FuncOp>())
@@ -495,7 +565,8 @@ CopyOnWriteStats materializeCopyOnWrite(ModuleOp module) {
   for (func::FuncOp function : order) {
     if (function.isExternal())
       continue;
-    FunctionCopyOnWrite state(function, summaries, symbols);
+    FunctionCopyOnWrite state(function, summaries, symbols,
+                              moduleOnly.contains(function));
     addScope(function, state.run());
     summaries[function] = state.summarize();
   }

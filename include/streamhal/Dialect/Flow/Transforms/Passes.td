@@ -53,7 +53,11 @@ def MaterializeCopyOnWritePass
       still needed; a clone into the same storage of a value dead right
       after it (a copy onto itself) is removed;
     - a host `flow.tensor.store` or a call whose callee writes an argument
-      in place gets a copy (a one-clone fragment) of a value still needed.
+      in place gets a copy (a one-clone fragment) of a value still needed;
+    - a private function only called directly takes over an argument it
+      clones and writes (argument moves): the fragment result computed in
+      the clone is tied to the argument, and each caller that keeps the
+      value, or passes storage of its own argument, copies it instead.
     Callees are handled before callers, so a call knows which arguments its
     callee writes. It runs first in both lowering pipelines, after
     `flow-read-misaligned-constant-storage`
