@@ -48,6 +48,13 @@ reads), each observed by a result or by the caller's inputs:
               passing a fresh value it never uses again, one it keeps
               (returns), its own argument, or one value to both calls:
               argument moves must leave every kept value intact;
+  - peer:     (only with --classes=peer) the other call and emplacement
+              patterns of IREE's copy tests: a callee reading a clone of
+              its argument only (read-only clone across a call), a callee
+              writing its argument through a tied chain (by reference), a
+              callee updating a result into an output its caller provides,
+              and a dispatch result, made from a value of the same
+              fragment, consumed only by an update (emplacement);
   - program:  (only with --classes=program) a pipeline over a module: a
               callee with its own fragments (sometimes a host load between
               them, a global read or stored through an address) called
@@ -76,7 +83,7 @@ DYNAMIC_EXTENT = 3  # hal-exec's value for a dynamic dim
 CLASSES = ["tied", "untied", "after", "call", "twice", "fresh", "clone",
            "concat", "global", "written"]
 # Classes only --classes names, so that the default sets stay as they were.
-EXTRA_CLASSES = ["pipeline", "program", "argmove"]
+EXTRA_CLASSES = ["pipeline", "program", "argmove", "peer"]
 
 
 class Tensor:
@@ -354,6 +361,9 @@ def gen_class(rng, fid, kind):
     if kind == "argmove":
         return gen_argmove(rng, fid, t, f)
 
+    if kind == "peer":
+        return gen_peer(rng, fid, t, f)
+
     # concat: pieces first, then the target, then the updates.
     def build(b, args):
         piece = Tensor(t.etype, 1, t.cols, False)
@@ -409,6 +419,45 @@ def gen_argmove(rng, fid, t, f):
         # hal-exec gives %d its dynamic extent only where it spells a dim.
         caller_returns += f.fragment(["%t0"], [None], lambda b, args: [b.dispatch([args[0]], t)])
     return text + f.text(f"f{fid}", caller_returns)
+
+
+def gen_peer(rng, fid, t, f):
+    """One of the peer suite's call and emplacement patterns."""
+    pattern = rng.choice(["readonly", "chain", "output", "emplace"])
+    if pattern == "emplace":
+        def build(b, args):
+            piece = Tensor(t.etype, 1, t.cols, False)
+            source = b.splat(piece)
+            target = b.splat(t) if rng.random() < 0.5 else b.clone(t, args[0])
+            for row in rng.sample(range(t.rows), min(t.rows, rng.randint(1, 2))):
+                target = b.update(piece, b.dispatch([source], piece), t, target, row)
+            return [target]
+        returns = f.fragment(["%t0"], [None], build)
+        return f.text(f"f{fid}", returns)
+
+    callee = Function(rng, fid, t, num_args=1)
+    if pattern == "readonly":
+        returns = callee.fragment(["%t0"], [None], lambda b, args: [
+            b.dispatch([b.clone(t, args[0])], t)])
+    elif pattern == "chain":
+        def chain(b, args):
+            w = b.write(t, args[0])
+            return [b.write(t, w) if rng.random() < 0.7 else w]
+        returns = callee.fragment(["%t0"], [0], chain)
+    else:
+        def output(b, args):
+            piece = Tensor(t.etype, 1, t.cols, False)
+            return [b.update(piece, b.dispatch([], piece), t, args[0],
+                             rng.randrange(t.rows))]
+        returns = callee.fragment(["%t0"], [0], output)
+    text = callee.text(f"f{fid}_callee", returns, private=rng.random() < 0.7)
+    dims = ", %d" if t.dynamic else ""
+    types = t.type() + (", index" if t.dynamic else "")
+    kept = rng.random() < 0.5
+    operand = f.fragment(["%t0"], [None], lambda b, args: [
+        b.splat(t) if rng.random() < 0.5 else b.dispatch([args[0]], t)])[0]
+    f.lines.append(f"  %c = call @f{fid}_callee({operand}{dims}) : ({types}) -> ({t.type()})")
+    return text + f.text(f"f{fid}", ["%c"] + ([operand] if kept else []))
 
 
 def gen_pipeline(rng, fid, t, f):
