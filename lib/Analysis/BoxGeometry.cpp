@@ -304,16 +304,36 @@ std::optional<int64_t> getStaticBoxByteOffset(Operation *boxOp) {
 }
 
 std::optional<uint64_t> getBoxByteOffsetDivisor(Operation *boxOp) {
-  std::optional<BoxInOuter> box = getBoxInOuter(boxOp);
-  if (!box)
+  auto slice = dyn_cast<flow::TensorSliceOp>(boxOp);
+  auto update = dyn_cast<flow::TensorUpdateOp>(boxOp);
+  if (!slice && !update)
     return std::nullopt;
+  Value outer = slice ? slice.getSource() : update.getTarget();
+  auto outerType = cast<ShapedType>(outer.getType());
+  std::optional<int64_t> elementBytes =
+      util::getElementByteCount(outerType.getElementType());
+  if (!elementBytes)
+    return std::nullopt;
+  OperandRange starts =
+      slice ? slice.getStartIndices() : update.getStartIndices();
+  // Byte strides from the innermost dim out; a dynamic dim leaves every
+  // stride outside it unknown, which only matters for a start that may be
+  // nonzero. The strides of an outer tensor in bounds fit in 64 bits.
   uint64_t divisor = 0;
-  for (auto [start, stride] : llvm::zip_equal(box->starts, box->byteStrides)) {
+  std::optional<uint64_t> stride = uint64_t(*elementBytes);
+  for (int64_t dim = outerType.getRank() - 1; dim >= 0; --dim) {
     std::optional<int64_t> constant =
-        flow::getConstantIntThroughCaptures(start);
-    divisor =
-        std::gcd(divisor, constant ? uint64_t(*constant) * uint64_t(stride)
-                                   : uint64_t(stride));
+        flow::getConstantIntThroughCaptures(starts[dim]);
+    if (constant != 0) {
+      if (!stride)
+        return std::nullopt;
+      divisor =
+          std::gcd(divisor, constant ? uint64_t(*constant) * *stride : *stride);
+    }
+    if (stride && !outerType.isDynamicDim(dim))
+      stride = *stride * uint64_t(outerType.getDimSize(dim));
+    else
+      stride = std::nullopt;
   }
   return divisor;
 }

@@ -241,3 +241,43 @@ TEST_F(StorageViewsTest, UpdatesAreComputedInTheTargetsBox) {
 }
 
 } // namespace
+
+namespace {
+
+TEST_F(StorageViewsTest, BoxOffsetDivisorsOfDynamicOuterShapes) {
+  // Slices of ?x8xi32 (rows of 32 bytes), 4x?xi32 and ?x?x4xi8: a dynamic
+  // dim leaves the strides outside it unknown, which matters only for a
+  // start that may be nonzero.
+  module = parseSourceString<ModuleOp>(R"mlir(
+func.func @f(%a: tensor<?x8xi32>, %b: tensor<4x?xi32>, %c: tensor<?x?x4xi8>,
+             %n: index, %m: index) {
+  flow.ex.stream.fragment(%a, %b, %c, %n, %m) : (tensor<?x8xi32>{%n}, tensor<4x?xi32>{%m}, tensor<?x?x4xi8>{%n, %m}, index, index) -> () =
+      (%ia: tensor<?x8xi32>, %ib: tensor<4x?xi32>, %ic: tensor<?x?x4xi8>, %in: index, %im: index) -> () {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %s0 = flow.tensor.slice %ia[%c3, %c0 for %c1, %c1] : tensor<?x8xi32>{%in} -> tensor<1x1xi32>
+    %s1 = flow.tensor.slice %ia[%im, %c1 for %c1, %c1] : tensor<?x8xi32>{%in} -> tensor<1x1xi32>
+    %s2 = flow.tensor.slice %ib[%c1, %c0 for %c1, %c1] : tensor<4x?xi32>{%im} -> tensor<1x1xi32>
+    %s3 = flow.tensor.slice %ib[%c0, %c1 for %c1, %c1] : tensor<4x?xi32>{%im} -> tensor<1x1xi32>
+    %s4 = flow.tensor.slice %ic[%c0, %c0, %c0 for %c1, %c1, %c1] : tensor<?x?x4xi8>{%in, %im} -> tensor<1x1x1xi8>
+    flow.return
+  }
+  return
+}
+)mlir",
+                                       &context);
+  ASSERT_TRUE(module);
+  SmallVector<std::optional<uint64_t>> divisors;
+  module->walk([&](flow::TensorSliceOp slice) {
+    divisors.push_back(getBoxByteOffsetDivisor(slice));
+  });
+  ASSERT_EQ(divisors.size(), 5u);
+  EXPECT_EQ(divisors[0], std::optional<uint64_t>(96)); // row 3 of 32 bytes
+  EXPECT_EQ(divisors[1], std::optional<uint64_t>(4));  // gcd(32, 4)
+  EXPECT_EQ(divisors[2], std::nullopt); // row 1: the row length is dynamic
+  EXPECT_EQ(divisors[3], std::optional<uint64_t>(4)); // column 1
+  EXPECT_EQ(divisors[4], std::optional<uint64_t>(0)); // always at offset 0
+}
+
+} // namespace

@@ -83,7 +83,9 @@ std::optional<int64_t> getStaticBoxByteOffset(mlir::Operation *boxOp);
 /// A number every runtime byte offset of the box of a slice or update in
 /// its outer tensor is a multiple of: the gcd of the constant starts' byte
 /// offsets and of the byte strides of dynamic starts (0 for a box always at
-/// offset 0); std::nullopt when the outer shape is not static.
+/// offset 0); std::nullopt when a start that may be nonzero has a byte
+/// stride a dynamic dim of the outer shape makes unknown (a dynamic
+/// leading dim alone never does).
 std::optional<uint64_t> getBoxByteOffsetDivisor(mlir::Operation *boxOp);
 
 /// The copy plan of every `flow.tensor.slice` and `flow.tensor.update` in

@@ -194,3 +194,41 @@ func.func @concat_partial_target_made_last(%a: tensor<2x4xf32>) -> tensor<8x4xf3
   }
   return %0 : tensor<8x4xf32>
 }
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @s0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @d0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// Dispatch results updated into rows of a copy of an argument with a
+// dynamic row count: the row stride (32 bytes) is static, so each result
+// is computed in its rows (bound at offsets 0 and 32) and only the
+// argument is copied.
+// CHECK-LABEL: func.func @dynamic_rows_computed_in_place
+// CHECK-COUNT-1: hal.command_buffer.copy_buffer
+// CHECK-NOT: hal.command_buffer.copy_buffer
+// CHECK: {{^ *}}return
+func.func @dynamic_rows_computed_in_place(%t: tensor<?x8xi32>, %d: index) -> tensor<?x8xi32> {
+  %0 = flow.ex.stream.fragment(%t, %d) : (tensor<?x8xi32>{%d}, index) -> tensor<?x8xi32>{%d} =
+      (%a: tensor<?x8xi32>, %id: index) -> tensor<?x8xi32> {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %k = arith.constant 61 : i32
+    %src = flow.tensor.splat %k : tensor<1x8xi32>
+    %copy = flow.tensor.clone %a : tensor<?x8xi32>{%id}
+    %r0 = flow.dispatch @ex::@entry[%c3](%src) {hal.bindings = [#hal.ex.operand_buffer<"s0", 0 : index>, #hal.ex.result_buffer<"d0", 0 : index>]} : (tensor<1x8xi32>) -> tensor<1x8xi32>
+    %u0 = flow.tensor.update %r0, %copy[%c0, %c0] : tensor<1x8xi32> -> %copy as tensor<?x8xi32>{%id}
+    %r1 = flow.dispatch @ex::@entry[%c1](%src) {hal.bindings = [#hal.ex.operand_buffer<"s0", 0 : index>, #hal.ex.result_buffer<"d0", 0 : index>]} : (tensor<1x8xi32>) -> tensor<1x8xi32>
+    %u1 = flow.tensor.update %r1, %u0[%c1, %c0] : tensor<1x8xi32> -> %u0 as tensor<?x8xi32>{%id}
+    flow.return %u1 : tensor<?x8xi32>
+  }
+  return %0 : tensor<?x8xi32>
+}
