@@ -139,3 +139,71 @@ func.func @reread_caller(%x: i32) -> (tensor<4xi32>, tensor<4xi32>) {
   %r:2 = func.call @reread_callee(%s) : (tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>)
   return %r#0, %r#1 : tensor<4xi32>, tensor<4xi32>
 }
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @rw, set=0, binding=0, type="StorageBuffer", access="Read|Write"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// A chain: the argument cloned and written, that cloned and written again.
+// The second clone copies a value dead right after it: it goes, and the
+// result is tied to the argument (no copy left). When the middle value is
+// returned too, it is the one computed in the argument's clone: that result
+// is tied to the argument, and only the second clone stays.
+// CHECK-LABEL: func.func private @chain_callee
+// CHECK: flow.ex.stream.fragment(%{{.+}}) : (tensor<4xi32>) -> %{{.+}} =
+// CHECK-NOT: flow.tensor.clone
+// CHECK: flow.dispatch
+// CHECK-NOT: flow.tensor.clone
+// CHECK: flow.dispatch
+// CHECK-LABEL: func.func private @chain_kept_callee
+// CHECK: flow.ex.stream.fragment(%{{.+}}) : (tensor<4xi32>) -> (tensor<4xi32>, %{{.+}}) =
+// CHECK-COUNT-1: flow.tensor.clone
+// CHECK-NOT: flow.tensor.clone
+// CHECK: flow.return
+// COPIES-LABEL: func.func private @chain_callee
+// COPIES-NOT: hal.command_buffer.copy_buffer
+// COPIES: {{^ *}}return
+func.func private @chain_callee(%arg: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = flow.ex.stream.fragment(%arg) : (tensor<4xi32>) -> tensor<4xi32> =
+      (%r: tensor<4xi32>) -> tensor<4xi32> {
+    %c1 = arith.constant 1 : index
+    %clone1 = flow.tensor.clone %r : tensor<4xi32>
+    %d1 = flow.dispatch @ex::@entry[%c1](%clone1) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>]} : (tensor<4xi32>) -> %clone1
+    %clone2 = flow.tensor.clone %d1 : tensor<4xi32>
+    %d2 = flow.dispatch @ex::@entry[%c1](%clone2) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>]} : (tensor<4xi32>) -> %clone2
+    flow.return %d2 : tensor<4xi32>
+  }
+  return %0 : tensor<4xi32>
+}
+func.func private @chain_kept_callee(%arg: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>) {
+  %0:2 = flow.ex.stream.fragment(%arg) : (tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>) =
+      (%r: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>) {
+    %c1 = arith.constant 1 : index
+    %clone1 = flow.tensor.clone %r : tensor<4xi32>
+    %d1 = flow.dispatch @ex::@entry[%c1](%clone1) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>]} : (tensor<4xi32>) -> %clone1
+    %clone2 = flow.tensor.clone %d1 : tensor<4xi32>
+    %d2 = flow.dispatch @ex::@entry[%c1](%clone2) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>]} : (tensor<4xi32>) -> %clone2
+    flow.return %d2, %d1 : tensor<4xi32>, tensor<4xi32>
+  }
+  return %0#0, %0#1 : tensor<4xi32>, tensor<4xi32>
+}
+func.func @chain_caller(%x: i32) -> (tensor<4xi32>, tensor<4xi32>, tensor<4xi32>) {
+  %s = flow.ex.stream.fragment(%x) : (i32) -> tensor<4xi32> = (%ix: i32) -> tensor<4xi32> {
+    %splat = flow.tensor.splat %ix : tensor<4xi32>
+    flow.return %splat : tensor<4xi32>
+  }
+  %r = func.call @chain_callee(%s) : (tensor<4xi32>) -> tensor<4xi32>
+  %t = flow.ex.stream.fragment(%x) : (i32) -> tensor<4xi32> = (%ix: i32) -> tensor<4xi32> {
+    %splat = flow.tensor.splat %ix : tensor<4xi32>
+    flow.return %splat : tensor<4xi32>
+  }
+  %k:2 = func.call @chain_kept_callee(%t) : (tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>)
+  return %r, %k#0, %k#1 : tensor<4xi32>, tensor<4xi32>, tensor<4xi32>
+}

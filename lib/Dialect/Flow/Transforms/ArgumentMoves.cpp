@@ -37,12 +37,29 @@ DenseSet<Operation *> getModuleOnlyFunctions(ModuleOp module) {
   return moduleOnly;
 }
 
+/// Returns true when no member of class `classIndex` is used after `op`
+/// (a use in `op` itself is fine).
+static bool isDeadAfter(const ValueAliasing &aliasing, unsigned classIndex,
+                        Operation *op) {
+  Block *block = op->getBlock();
+  return llvm::all_of(aliasing.getClassMembers(classIndex), [&](Value member) {
+    return llvm::all_of(member.getUsers(), [&](Operation *user) {
+      Operation *ancestor = block->findAncestorOpInBlock(*user);
+      return ancestor && (ancestor == op || ancestor->isBeforeInBlock(op)) &&
+             !isa<ReturnOp>(ancestor);
+    });
+  });
+}
+
 /// The block argument number (= fragment argument index) whose clone
-/// `returned`'s class holds, when that class holds no block argument and is
-/// returned only once.
-static std::optional<unsigned> getClonedArgument(const ValueAliasing &aliasing,
-                                                 Block &body, Value returned,
-                                                 ValueRange returnedValues) {
+/// `returned`'s class holds, directly or through clones of values dead
+/// right after them (`redundantClones` gets those: a clone of a value no
+/// one uses again copies nothing anyone can tell apart), when every class
+/// on the way holds no block argument and the first is returned only once.
+static std::optional<unsigned>
+getClonedArgument(const ValueAliasing &aliasing, Block &body, Value returned,
+                  ValueRange returnedValues,
+                  SmallVectorImpl<Operation *> &redundantClones) {
   if (!aliasing.getOrdinal(returned))
     return std::nullopt;
   unsigned classIndex = aliasing.getClassIndex(returned);
@@ -51,21 +68,35 @@ static std::optional<unsigned> getClonedArgument(const ValueAliasing &aliasing,
                aliasing.getClassIndex(other) == classIndex;
       }) != 1)
     return std::nullopt;
-  std::optional<unsigned> source;
-  for (Value member : aliasing.getClassMembers(classIndex)) {
-    if (isa<BlockArgument>(member))
-      return std::nullopt;
-    auto clone = member.getDefiningOp<TensorCloneOp>();
+  // Each step leaves a class for an earlier one, so the walk ends.
+  for (unsigned steps = 0; steps < aliasing.getNumClasses(); ++steps) {
+    TensorCloneOp clone;
+    for (Value member : aliasing.getClassMembers(classIndex)) {
+      if (isa<BlockArgument>(member))
+        return std::nullopt;
+      if (auto memberClone = member.getDefiningOp<TensorCloneOp>()) {
+        // Two clones in one class: their order is not worth following.
+        if (clone)
+          return std::nullopt;
+        clone = memberClone;
+      }
+    }
     if (!clone)
-      continue;
-    auto argument = dyn_cast<BlockArgument>(clone.getOperand());
-    if (!argument || argument.getOwner() != &body)
-      continue;
-    if (source && *source != argument.getArgNumber())
       return std::nullopt;
-    source = argument.getArgNumber();
+    Value source = clone.getOperand();
+    if (auto argument = dyn_cast<BlockArgument>(source))
+      return argument.getOwner() == &body
+                 ? std::optional<unsigned>(argument.getArgNumber())
+                 : std::nullopt;
+    if (!aliasing.getOrdinal(source))
+      return std::nullopt;
+    unsigned sourceClass = aliasing.getClassIndex(source);
+    if (sourceClass == classIndex || !isDeadAfter(aliasing, sourceClass, clone))
+      return std::nullopt;
+    redundantClones.push_back(clone);
+    classIndex = sourceClass;
   }
-  return source;
+  return std::nullopt;
 }
 
 SmallVector<ArgumentMove>
@@ -92,8 +123,10 @@ findArgumentMoves(ExStreamFragmentOp fragment, Block &functionEntry,
       continue;
     if (!aliasing)
       aliasing.emplace(fragment);
-    std::optional<unsigned> argument = getClonedArgument(
-        *aliasing, body, terminator->getOperand(i), terminator->getOperands());
+    SmallVector<Operation *> redundantClones;
+    std::optional<unsigned> argument =
+        getClonedArgument(*aliasing, body, terminator->getOperand(i),
+                          terminator->getOperands(), redundantClones);
     if (!argument || taken.test(*argument))
       continue;
     // Only the function's own arguments: the caller copies what it keeps
@@ -107,7 +140,8 @@ findArgumentMoves(ExStreamFragmentOp fragment, Block &functionEntry,
         !mayOverwrite(begin + *argument))
       continue;
     taken.set(*argument);
-    moves.push_back({i, *argument, functionArgument.getArgNumber()});
+    moves.push_back({i, *argument, functionArgument.getArgNumber(),
+                     std::move(redundantClones)});
   }
   return moves;
 }

@@ -38,12 +38,17 @@ struct ArgumentMove {
   unsigned operand;
   /// The function argument that operand is.
   unsigned functionArgument;
+  /// Clones between the argument's clone and the result, each of a value
+  /// dead right after it: replaced by their sources, so that the result's
+  /// storage is the argument's clone's.
+  llvm::SmallVector<mlir::Operation *> redundantClones;
 };
 
 /// The argument moves of `fragment`, in a function whose entry block is
 /// `functionEntry`: untied results whose alias class holds a clone of an
 /// operand that is an argument of the function (of a static shape, the
-/// result's type), holds no block argument and is returned once, where
+/// result's type), directly or through clones of values dead right after
+/// them, holds no block argument and is returned once, where
 /// `mayOverwrite(operand number)` says the function no longer needs the
 /// operand. At most one move per operand.
 llvm::SmallVector<ArgumentMove>

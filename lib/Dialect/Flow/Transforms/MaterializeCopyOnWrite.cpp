@@ -330,6 +330,10 @@ bool FunctionCopyOnWrite::tieClonedArguments(ExStreamFragmentOp fragment) {
                << move.functionArgument << ": tied to it\n");
     tied[move.result] = move.operand;
     movedArguments.set(move.functionArgument);
+    for (Operation *clone : move.redundantClones) {
+      clone->replaceAllUsesWith(clone->getOperands().take_front());
+      clone->erase();
+    }
   }
   fragment.setTiedOperandsAttr(Builder(fragment).getI64ArrayAttr(tied));
   return true;
