@@ -17,9 +17,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/IR/SymbolTable.h"
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/Flow/Transforms/Passes.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/Util/IR/UtilOps.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Debug.h"
 #include <tuple>
@@ -46,9 +48,11 @@ getMisalignedRange(hal::ExConstantStorageAttr attr, int64_t alignment) {
       length.getValue().getActiveBits() > 63)
     return std::nullopt;
   int64_t start = offset.getValue().getSExtValue();
-  if (start % alignment == 0)
+  int64_t size = length.getValue().getSExtValue();
+  // A range whose end passes INT64_MAX is no byte range (the check says so).
+  if (start % alignment == 0 || start > INT64_MAX - size)
     return std::nullopt;
-  return std::make_pair(start, length.getValue().getSExtValue());
+  return std::make_pair(start, size);
 }
 
 /// Rewrites the misaligned constant storage bindings of one dispatch into
@@ -70,6 +74,12 @@ static unsigned rewriteDispatch(
   for (Attribute &entry : entries) {
     auto storage = dyn_cast<hal::ExConstantStorageAttr>(entry);
     if (!storage || !storage.getStorage())
+      continue;
+    // Only a `!hal.buffer` global can be read as a constant subspan; the
+    // fragment check reports any other name at the dispatch.
+    auto global = SymbolTable::lookupNearestSymbolFrom<util::GlobalOp>(
+        dispatch, storage.getStorage());
+    if (!global || !isa<hal::BufferType>(global.getType()))
       continue;
     std::optional<std::pair<int64_t, int64_t>> range =
         getMisalignedRange(storage, alignment);
