@@ -109,11 +109,20 @@ static mlir::LogicalResult checkPassPipeline(mlir::DialectRegistry &registry) {
 
 /// Runs MlirOptMain writing to a temporary file next to `outputFilename`,
 /// renamed over it only on success: a failing run leaves an existing output
-/// file untouched.
+/// file untouched. Only a regular file (or a path that does not exist yet)
+/// is replaced that way: anything else, such as `/dev/null`, a pipe or a
+/// terminal, is written in place, since renaming over it would replace the
+/// device or pipe itself with a regular file (as root, `-o /dev/null` would
+/// turn the system's /dev/null into a file holding the output).
 static mlir::LogicalResult runToOutputFile(int argc, char **argv,
                                            llvm::StringRef inputFilename,
                                            llvm::StringRef outputFilename,
                                            mlir::DialectRegistry &registry) {
+  llvm::sys::fs::file_status status;
+  if (!llvm::sys::fs::status(outputFilename, status) &&
+      llvm::sys::fs::exists(status) && !llvm::sys::fs::is_regular_file(status))
+    return mlir::MlirOptMain(argc, argv, inputFilename, outputFilename,
+                             registry);
   llvm::SmallString<128> temporary;
   if (std::error_code error = llvm::sys::fs::createUniqueFile(
           outputFilename + ".hal-opt-%%%%%%", temporary)) {
