@@ -267,9 +267,16 @@ struct BoxInOuter {
   SmallVector<int64_t> byteStrides;
   ArrayRef<int64_t> shape;
 };
+/// The outer tensor of a slice or update box (a slice's source, an
+/// update's target), with the box's starts and the outer element's bytes.
+struct BoxOuter {
+  OperandRange starts;
+  ShapedType type;
+  int64_t elementBytes;
+};
 } // namespace
 
-static std::optional<BoxInOuter> getBoxInOuter(Operation *op) {
+static std::optional<BoxOuter> getBoxOuter(Operation *op) {
   auto slice = dyn_cast<flow::TensorSliceOp>(op);
   auto update = dyn_cast<flow::TensorUpdateOp>(op);
   if (!slice && !update)
@@ -278,13 +285,20 @@ static std::optional<BoxInOuter> getBoxInOuter(Operation *op) {
   auto outerType = cast<ShapedType>(outer.getType());
   std::optional<int64_t> elementBytes =
       util::getElementByteCount(outerType.getElementType());
-  if (!outerType.hasStaticShape() || !elementBytes)
+  if (!elementBytes)
     return std::nullopt;
-  SmallVector<int64_t> strides = computeSuffixProduct(outerType.getShape());
+  return BoxOuter{slice ? slice.getStartIndices() : update.getStartIndices(),
+                  outerType, *elementBytes};
+}
+
+static std::optional<BoxInOuter> getBoxInOuter(Operation *op) {
+  std::optional<BoxOuter> outer = getBoxOuter(op);
+  if (!outer || !outer->type.hasStaticShape())
+    return std::nullopt;
+  SmallVector<int64_t> strides = computeSuffixProduct(outer->type.getShape());
   for (int64_t &stride : strides)
-    stride *= *elementBytes; // In bounds: the byte size fits in 64 bits.
-  return BoxInOuter{slice ? slice.getStartIndices() : update.getStartIndices(),
-                    std::move(strides), outerType.getShape()};
+    stride *= outer->elementBytes; // In bounds: the byte size fits in 64 bits.
+  return BoxInOuter{outer->starts, std::move(strides), outer->type.getShape()};
 }
 
 std::optional<int64_t> getStaticBoxByteOffset(Operation *boxOp) {
@@ -304,26 +318,18 @@ std::optional<int64_t> getStaticBoxByteOffset(Operation *boxOp) {
 }
 
 std::optional<uint64_t> getBoxByteOffsetDivisor(Operation *boxOp) {
-  auto slice = dyn_cast<flow::TensorSliceOp>(boxOp);
-  auto update = dyn_cast<flow::TensorUpdateOp>(boxOp);
-  if (!slice && !update)
+  std::optional<BoxOuter> outer = getBoxOuter(boxOp);
+  if (!outer)
     return std::nullopt;
-  Value outer = slice ? slice.getSource() : update.getTarget();
-  auto outerType = cast<ShapedType>(outer.getType());
-  std::optional<int64_t> elementBytes =
-      util::getElementByteCount(outerType.getElementType());
-  if (!elementBytes)
-    return std::nullopt;
-  OperandRange starts =
-      slice ? slice.getStartIndices() : update.getStartIndices();
+  ShapedType outerType = outer->type;
   // Byte strides from the innermost dim out; a dynamic dim leaves every
   // stride outside it unknown, which only matters for a start that may be
   // nonzero. The strides of an outer tensor in bounds fit in 64 bits.
   uint64_t divisor = 0;
-  std::optional<uint64_t> stride = uint64_t(*elementBytes);
+  std::optional<uint64_t> stride = uint64_t(outer->elementBytes);
   for (int64_t dim = outerType.getRank() - 1; dim >= 0; --dim) {
     std::optional<int64_t> constant =
-        flow::getConstantIntThroughCaptures(starts[dim]);
+        flow::getConstantIntThroughCaptures(outer->starts[dim]);
     if (constant != 0) {
       if (!stride)
         return std::nullopt;
