@@ -115,6 +115,7 @@ FailureOr<SmallVector<HostValue>> Executor::run(func::FuncOp function,
                                                 ArrayRef<HostValue> arguments) {
   impl->clearTrace();
   impl->barrierCounts = {};
+  impl->commandCounts = {};
   impl->memoryCounts = {};
   impl->liveBytes.clear();
   impl->allocatedRoots.clear();
@@ -124,6 +125,10 @@ FailureOr<SmallVector<HostValue>> Executor::run(func::FuncOp function,
 BarrierCounts Executor::getBarrierCounts() const { return impl->barrierCounts; }
 
 MemoryCounts Executor::getMemoryCounts() const { return impl->memoryCounts; }
+
+CommandCounts Executor::getCommandCounts() const {
+  return impl->commandCounts;
+}
 
 ArrayRef<DispatchRecord> Executor::getDispatchTrace() const {
   return impl->trace;

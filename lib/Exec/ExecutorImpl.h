@@ -124,6 +124,9 @@ struct CommandBufferState {
   std::map<int64_t, std::optional<std::set<int64_t>>> layoutBindings;
   /// Push constants in effect, by ordinal.
   std::map<int64_t, uint32_t> pushConstants;
+  /// The hal.device.memoize that recorded it (null for one recorded on the
+  /// host's path): it is submitted with hal.device.queue.execute.indirect.
+  mlir::Operation *memoizedBy = nullptr;
 };
 
 /// A fence of the device timeline (lib/Exec/Timeline.cpp): signalled once,
@@ -174,6 +177,21 @@ using RuntimeValue =
 
 /// SSA value -> runtime value of one function activation.
 using Frame = llvm::DenseMap<mlir::Value, RuntimeValue>;
+
+/// A hal.device.memoize body, recorded once per executor (Replay.cpp,
+/// docs/replay.md).
+struct MemoizedRecording {
+  /// The recorded commands in order, the device switches' cases chosen
+  /// once (begin and end left out). Their slot and uniform operands are
+  /// resolved against each submission's tables.
+  std::vector<mlir::Operation *> commands;
+  /// What the body computed once: the device, constants, layouts and the
+  /// command buffer it returns.
+  Frame frame;
+  std::shared_ptr<CommandBufferState> commandBuffer;
+  /// The body's value of that command buffer, which the commands name.
+  mlir::Value commandBufferValue;
+};
 
 class ExecutorImpl {
 public:
@@ -296,6 +314,23 @@ public:
   void countSubmitted(llvm::ArrayRef<Command> commands);
   /// Sets memoryCounts' transient fields once the run returned `results`.
   void countTransients(llvm::ArrayRef<RuntimeValue> results);
+  /// Recorded and executed commands since the last run began.
+  CommandCounts commandCounts;
+  /// hal.device.memoize recordings by op: kept across runs, as a device
+  /// keeps them across calls.
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<MemoizedRecording>>
+      memoized;
+  /// hal.device.memoize: records the body the first time (Replay.cpp).
+  mlir::LogicalResult runMemoize(hal::DeviceMemoizeOp memoize, Frame &frame,
+                                 unsigned depth);
+  /// hal.device.queue.execute.indirect: checks the binding table against
+  /// the slots' alias classes and queues the memoized commands resolved
+  /// against the tables.
+  mlir::LogicalResult
+  runQueueExecuteIndirect(hal::DeviceQueueExecuteIndirectOp execute,
+                          Frame &frame, unsigned depth);
+  /// The case of `switchOp` the device runs; an error when none.
+  mlir::FailureOr<mlir::Block *> selectSwitchCase(hal::DeviceSwitchOp switchOp);
   /// Runs `commands` on the reference model (the reference Device).
   mlir::LogicalResult runOnModel(llvm::ArrayRef<Command> commands);
 

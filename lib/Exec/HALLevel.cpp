@@ -404,28 +404,34 @@ runBufferViewOp(ExecutorImpl &exec, Operation &op, Frame &frame) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-/// hal.device.switch: runs the region of the first condition the device
-/// supports.
-static LogicalResult runDeviceSwitch(ExecutorImpl &exec, Frame &frame,
-                                     hal::DeviceSwitchOp switchOp,
-                                     unsigned depth) {
+FailureOr<Block *> ExecutorImpl::selectSwitchCase(hal::DeviceSwitchOp switchOp) {
   for (auto [condition, region] :
        llvm::zip(switchOp.getConditions(), switchOp.getConditionRegions())) {
     auto match = dyn_cast<hal::MatchExecutableFormatAttr>(condition);
     if (!match)
       return switchOp.emitError() << "has condition " << condition
                                   << " which the executor cannot evaluate";
-    if (!exec.supportsFormat(match.getFormat().getValue()))
-      continue;
-    SmallVector<RuntimeValue> results;
-    if (failed(exec.runBlock(region.front(), frame, results, depth)))
-      return failure();
-    for (auto [result, value] : llvm::zip(switchOp.getResults(), results))
-      frame[result] = value;
-    return success();
+    if (supportsFormat(match.getFormat().getValue()))
+      return &region.front();
   }
   return switchOp.emitError()
          << "has no case for the formats the device supports";
+}
+
+/// hal.device.switch: runs the region of the first condition the device
+/// supports.
+static LogicalResult runDeviceSwitch(ExecutorImpl &exec, Frame &frame,
+                                     hal::DeviceSwitchOp switchOp,
+                                     unsigned depth) {
+  FailureOr<Block *> block = exec.selectSwitchCase(switchOp);
+  if (failed(block))
+    return failure();
+  SmallVector<RuntimeValue> results;
+  if (failed(exec.runBlock(**block, frame, results, depth)))
+    return failure();
+  for (auto [result, value] : llvm::zip(switchOp.getResults(), results))
+    frame[result] = value;
+  return success();
 }
 
 /// The device-level ops: handles, hal.device.switch, command buffer
@@ -448,6 +454,9 @@ runDeviceOp(ExecutorImpl &exec, Operation &op, Frame &frame, unsigned depth) {
       })
       .Case([&](hal::DeviceSwitchOp switchOp) {
         return runDeviceSwitch(exec, frame, switchOp, depth);
+      })
+      .Case([&](hal::DeviceMemoizeOp memoize) {
+        return exec.runMemoize(memoize, frame, depth);
       })
       .Case([&](hal::ExSubmitAndWaitOp submitOp) -> LogicalResult {
         FailureOr<std::shared_ptr<CommandBufferState>> state =
@@ -473,7 +482,8 @@ std::optional<LogicalResult> ExecutorImpl::runHALOp(Operation &op, Frame &frame,
           runDeviceOp(*this, op, frame, depth))
     return result;
   if (isa<hal::FenceCreateOp, hal::FenceJoinOp, hal::FenceAwaitOp,
-          hal::DeviceQueueExecuteOp, hal::DeviceQueueAllocaOp,
+          hal::DeviceQueueExecuteOp, hal::DeviceQueueExecuteIndirectOp,
+          hal::DeviceQueueAllocaOp,
           hal::DeviceQueueDeallocaOp>(op))
     return runTimelineOp(op, frame, depth);
   return recordCommand(op, frame);

@@ -313,6 +313,7 @@ std::optional<LogicalResult> ExecutorImpl::recordCommand(Operation &op,
         if (!state)
           return failure();
         state->ended = true;
+        commandCounts.recorded += state->commands.size();
         return success();
       })
       .Case([&](hal::CommandBufferFillBufferOp fill) {

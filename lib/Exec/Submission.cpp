@@ -170,6 +170,7 @@ static uint64_t countMinimumBarriers(ArrayRef<Command> commands) {
 }
 
 void ExecutorImpl::countSubmitted(ArrayRef<Command> commands) {
+  commandCounts.executed += commands.size();
   barrierCounts.recorded +=
       llvm::count_if(commands, [](const Command &command) {
         return command.kind == Command::Kind::Barrier;

@@ -289,6 +289,9 @@ LogicalResult ExecutorImpl::runTimelineOp(Operation &op, Frame &frame,
       .Case([&](hal::DeviceQueueExecuteOp execute) {
         return runQueueExecute(*this, frame, execute, depth);
       })
+      .Case([&](hal::DeviceQueueExecuteIndirectOp execute) {
+        return runQueueExecuteIndirect(execute, frame, depth);
+      })
       .Case([&](hal::DeviceQueueAllocaOp alloca) {
         return runQueueAlloca(*this, frame, alloca, depth);
       })

@@ -79,6 +79,10 @@ void streamhal::buildLowerToHALPipeline(
 
   if (options.submission == SubmissionPolicy::Async)
     pm.addPass(hal::createScheduleSubmissionsPass());
+
+  // Last: it records what every pass before decided, once.
+  if (options.memoize)
+    pm.addPass(hal::createMemoizeCommandBuffersPass());
 }
 
 void streamhal::registerLowerToHALPipeline() {
@@ -93,7 +97,8 @@ void streamhal::registerLowerToHALPipeline() {
       "flow-materialize-copy-on-write, flow-emplace-update-targets, "
       "convert-flow-to-hal-patterns, hal-plan-function-transients, "
       "hal-pack-allocations, hal-external-transients (when asked), "
-      "canonicalize, hal-place-barriers, hal-schedule-submissions (options "
+      "canonicalize, hal-place-barriers, hal-schedule-submissions, "
+      "hal-memoize-command-buffers (options "
       "forwarded)",
       [](OpPassManager &pm, const LowerToHALPipelineOptions &options) {
         buildLowerToHALPipeline(pm, options);

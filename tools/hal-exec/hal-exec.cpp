@@ -181,6 +181,29 @@ static void printMemoryCounts(llvm::raw_ostream &os, StringRef function,
        << " live-peak=" << counts.transientLivePeak << "\n";
 }
 
+static cl::opt<bool> reportCommands(
+    cl::cat(execCategory), "report-commands",
+    cl::desc("Print per function run the commands (fills, copies, "
+             "dispatches, barriers) its HAL run recorded into command "
+             "buffers and those its submissions executed: a memoized "
+             "command buffer is recorded by the first call only"));
+
+/// Prints the --report-commands line of `function`.
+static void printCommandCounts(llvm::raw_ostream &os, StringRef function,
+                               const CommandCounts &counts) {
+  if (reportCommands)
+    os << "@" << function << ": commands recorded=" << counts.recorded
+       << " executed=" << counts.executed << "\n";
+}
+
+static cl::list<std::string> callDims(
+    cl::cat(execCategory), "call-dims",
+    cl::desc("Call each function once per occurrence, with these dynamic "
+             "dims (comma-separated, as --dims) and the seed plus the "
+             "call's index, in one executor per level: what the first call "
+             "memoizes, later calls replay"),
+    cl::value_desc("d0,d1,..."));
+
 /// The --device, opened once for every run.
 static std::shared_ptr<Device> commandDevice;
 
@@ -297,6 +320,90 @@ static FailureOr<OwningOpRef<ModuleOp>> lowerCopy(ModuleOp module,
   return lowered;
 }
 
+/// Runs a function, printing its results; for a run of the HAL level also
+/// its barriers, commands, memory and (on a device that times) device time.
+static FailureOr<SmallVector<HostValue>>
+runAndPrint(Executor &executor, func::FuncOp callee,
+            ArrayRef<HostValue> arguments, bool isHALRun,
+            llvm::raw_ostream &os) {
+  DeviceRunTimer timer(commandDevice.get());
+  FailureOr<SmallVector<HostValue>> results = executor.run(callee, arguments);
+  timer.stop();
+  if (failed(results))
+    return failure();
+  printResults(os, callee.getSymName(), *results);
+  if (failed(checkExpectedResults(callee, *results)))
+    return failure();
+  if (isHALRun) {
+    printBarrierCounts(os, callee.getSymName(), executor.getBarrierCounts());
+    printCommandCounts(os, callee.getSymName(), executor.getCommandCounts());
+    printMemoryCounts(os, callee.getSymName(), executor.getMemoryCounts());
+    timer.print(os, callee.getSymName());
+  }
+  return results;
+}
+
+/// The dynamic dims of call `call`: its --call-dims, else --dims.
+static FailureOr<SmallVector<int64_t>> getCallDims(unsigned call) {
+  if (callDims.empty())
+    return SmallVector<int64_t>(dims.begin(), dims.end());
+  SmallVector<StringRef> parts;
+  StringRef(callDims[call]).split(parts, ',', -1, /*KeepEmpty=*/false);
+  SmallVector<int64_t> values;
+  for (StringRef part : parts) {
+    int64_t value;
+    if (part.trim().getAsInteger(10, value))
+      return failure();
+    values.push_back(value);
+  }
+  return values;
+}
+
+/// Runs call `call` of `function` (arguments from --seed plus the call's
+/// index): the HAL level alone when `flowExecutor` is null (--lower), else
+/// the flow level, then the HAL level when there is one, checked against it.
+static LogicalResult runCall(func::FuncOp function, func::FuncOp halFunction,
+                             unsigned call, ArrayRef<int64_t> callDimValues,
+                             Executor *flowExecutor, Executor *halExecutor,
+                             llvm::raw_ostream &os) {
+  FailureOr<SmallVector<HostValue>> arguments =
+      makeArguments(function, inputs, seed + call, callDimValues);
+  if (failed(arguments))
+    return failure();
+  if (!flowExecutor)
+    return runAndPrint(*halExecutor, halFunction, *arguments,
+                       /*isHALRun=*/true, os);
+  // Without a lowering, this run is the one to time (a HAL program).
+  FailureOr<SmallVector<HostValue>> results =
+      runAndPrint(*flowExecutor, function, *arguments, !halExecutor, os);
+  if (failed(results))
+    return failure();
+  if (!halExecutor)
+    return success();
+  DeviceRunTimer timer(commandDevice.get());
+  FailureOr<SmallVector<HostValue>> halResults =
+      halExecutor->run(halFunction, *arguments);
+  timer.stop();
+  // A real device keeps no trace of its dispatches' inputs.
+  bool haveDispatchTrace = !commandDevice || commandDevice->isReference();
+  if (failed(halResults) ||
+      failed(compareResults(halFunction, *results, *halResults,
+                            flowExecutor->getDispatchTrace(),
+                            halExecutor->getDispatchTrace(),
+                            haveDispatchTrace)) ||
+      failed(compareKeptArguments(halFunction, findDonatedArguments(function),
+                                  *arguments,
+                                  halExecutor->getArgumentsAfterRun())))
+    return failure();
+  StringRef name = function.getSymName();
+  os << "@" << name << ": the HAL level matches\n";
+  printBarrierCounts(os, name, halExecutor->getBarrierCounts());
+  printCommandCounts(os, name, halExecutor->getCommandCounts());
+  printMemoryCounts(os, name, halExecutor->getMemoryCounts());
+  timer.print(os, name);
+  return success();
+}
+
 /// Runs (and checks) the functions of one module.
 static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
                                    llvm::raw_ostream &os) {
@@ -320,26 +427,6 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
       module, commandDevice && !commandDevice->isReference(), bool(lowered),
       SmallVector<std::string>(formats.begin(), formats.end()));
   bool ok = true;
-  // Runs a function, printing its results; for a run of the HAL level also
-  // its barriers and (on a device that times) its device time.
-  auto runAndPrint = [&](Executor &executor, func::FuncOp callee,
-                         ArrayRef<HostValue> arguments,
-                         bool isHALRun) -> FailureOr<SmallVector<HostValue>> {
-    DeviceRunTimer timer(commandDevice.get());
-    FailureOr<SmallVector<HostValue>> results = executor.run(callee, arguments);
-    timer.stop();
-    if (failed(results))
-      return failure();
-    printResults(os, callee.getSymName(), *results);
-    if (failed(checkExpectedResults(callee, *results)))
-      return failure();
-    if (isHALRun) {
-      printBarrierCounts(os, callee.getSymName(), executor.getBarrierCounts());
-      printMemoryCounts(os, callee.getSymName(), executor.getMemoryCounts());
-      timer.print(os, callee.getSymName());
-    }
-    return results;
-  };
   for (func::FuncOp function : functions) {
     if (functionName.empty()) {
       // Running every function: skip those that call into a declaration.
@@ -355,67 +442,38 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
         continue;
       }
     }
-    FailureOr<SmallVector<HostValue>> arguments =
-        makeArguments(function, inputs, seed, dims);
-    if (failed(arguments)) {
-      ok = false;
-      continue;
-    }
-    if (lowerAndRun.getNumOccurrences()) {
-      // --lower: the HAL level alone, on the flow function's arguments.
-      auto halFunction =
-          lowered.lookupSymbol<func::FuncOp>(function.getSymName());
+    // One executor per level for all calls: a memoized command buffer the
+    // first call records is replayed by the later ones.
+    std::optional<Executor> flowExecutor, halExecutor;
+    func::FuncOp halFunction;
+    if (lowered) {
+      halFunction = lowered.lookupSymbol<func::FuncOp>(function.getSymName());
       if (!halFunction) {
-        lowered.emitError() << "has no function @" << function.getSymName();
+        lowered.emitError() << "has no function @" << function.getSymName()
+                            << (lowerAndRun.getNumOccurrences() ? ""
+                                                                : " to check");
         ok = false;
         continue;
       }
-      Executor halExecutor(lowered, getOptions());
-      ok &= succeeded(runAndPrint(halExecutor, halFunction, *arguments,
-                                  /*isHALRun=*/true));
-      continue;
+      halExecutor.emplace(lowered, getOptions());
     }
-    Executor flowExecutor(module, getOptions());
-    // Without a lowering, this run is the one to time (a HAL program).
-    FailureOr<SmallVector<HostValue>> results =
-        runAndPrint(flowExecutor, function, *arguments, !lowered);
-    if (failed(results)) {
-      ok = false;
-      continue;
+    if (!lowerAndRun.getNumOccurrences())
+      flowExecutor.emplace(module, getOptions());
+    for (unsigned call = 0, calls = std::max<size_t>(1, callDims.size());
+         call < calls; ++call) {
+      FailureOr<SmallVector<int64_t>> callDimValues = getCallDims(call);
+      if (failed(callDimValues)) {
+        function.emitError() << "bad --call-dims '" << callDims[call] << "'";
+        ok = false;
+        break;
+      }
+      if (failed(runCall(function, halFunction, call, *callDimValues,
+                         flowExecutor ? &*flowExecutor : nullptr,
+                         halExecutor ? &*halExecutor : nullptr, os))) {
+        ok = false;
+        break;
+      }
     }
-    if (!lowered) {
-      continue;
-    }
-    auto halFunction =
-        lowered.lookupSymbol<func::FuncOp>(function.getSymName());
-    if (!halFunction) {
-      lowered.emitError() << "has no function @" << function.getSymName()
-                          << " to check";
-      ok = false;
-      continue;
-    }
-    Executor halExecutor(lowered, getOptions());
-    DeviceRunTimer timer(commandDevice.get());
-    FailureOr<SmallVector<HostValue>> halResults =
-        halExecutor.run(halFunction, *arguments);
-    timer.stop();
-    // A real device keeps no trace of its dispatches' inputs.
-    bool haveDispatchTrace = !commandDevice || commandDevice->isReference();
-    if (failed(halResults) ||
-        failed(compareResults(
-            halFunction, *results, *halResults, flowExecutor.getDispatchTrace(),
-            halExecutor.getDispatchTrace(), haveDispatchTrace)) ||
-        failed(compareKeptArguments(halFunction, findDonatedArguments(function),
-                                    *arguments,
-                                    halExecutor.getArgumentsAfterRun()))) {
-      ok = false;
-      continue;
-    }
-    os << "@" << function.getSymName() << ": the HAL level matches\n";
-    printBarrierCounts(os, function.getSymName(),
-                       halExecutor.getBarrierCounts());
-    printMemoryCounts(os, function.getSymName(), halExecutor.getMemoryCounts());
-    timer.print(os, function.getSymName());
   }
   return success(ok);
 }

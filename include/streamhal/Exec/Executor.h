@@ -172,6 +172,15 @@ struct MemoryCounts {
 };
 
 /// Runs functions of one module. Globals keep their values across runs.
+/// Commands of a run (fills, copies, dispatches, barriers).
+struct CommandCounts {
+  /// Recorded into command buffers: a memoized one counts once, the first
+  /// time its hal.device.memoize runs.
+  uint64_t recorded = 0;
+  /// Run by submissions (a replay counts every time).
+  uint64_t executed = 0;
+};
+
 class Executor {
 public:
   Executor(mlir::ModuleOp module, ExecOptions options);
@@ -186,6 +195,9 @@ public:
 
   /// The barriers of the last run's submissions.
   BarrierCounts getBarrierCounts() const;
+
+  /// The commands the last run recorded and executed.
+  CommandCounts getCommandCounts() const;
 
   /// The allocations and transient bytes of the last run.
   MemoryCounts getMemoryCounts() const;

@@ -114,6 +114,12 @@ struct LowerToHALPipelineOptions
       llvm::cl::desc("hal-pack-allocations: seconds the optimal strategy may "
                      "search per pack (default: 1)"),
       llvm::cl::init(1.0)};
+  Option<bool> memoize{
+      *this, "memoize",
+      llvm::cl::desc("hal-memoize-command-buffers: record each command "
+                     "buffer once per device and replay it with each call's "
+                     "buffers and values (default: true)"),
+      llvm::cl::init(true)};
 };
 
 /// Adds the whole lowering to `pm` (on `builtin.module`):
@@ -121,7 +127,8 @@ struct LowerToHALPipelineOptions
 /// `flow-materialize-copy-on-write`, `flow-emplace-update-targets`,
 /// `convert-flow-to-hal-patterns`, `hal-pack-allocations`, `canonicalize`,
 /// `hal-place-barriers`, then `hal-schedule-submissions` unless
-/// `submission=blocking`.
+/// `submission=blocking`, then `hal-memoize-command-buffers` unless
+/// `memoize=false`.
 void buildLowerToHALPipeline(mlir::OpPassManager &pm,
                              const LowerToHALPipelineOptions &options = {});
 

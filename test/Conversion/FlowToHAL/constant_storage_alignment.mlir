@@ -1,5 +1,5 @@
 // RUN: hal-opt %s -split-input-file --flow-read-misaligned-constant-storage | FileCheck %s --check-prefix=READ
-// RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal | FileCheck %s
+// RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal=memoize=false | FileCheck %s
 // RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal --hal-verify-command-buffers > /dev/null
 // RUN: hal-exec %s --split-input-file --check-lowering --orders=2
 // RUN: hal-exec %s --split-input-file '--check-lowering=streamhal-lower-to-hal{submission=blocking barriers=full}' --orders=2

@@ -2,8 +2,8 @@
 // RUN: hal-exec %s --split-input-file '--check-lowering=flow-schedule-fragments,convert-flow-to-hal,hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=convert-flow-to-hal{copies=always},hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=flow-schedule-fragments,convert-flow-to-hal{copies=always barriers=full},hal-verify-command-buffers,hal-pack-allocations,canonicalize' --orders=4
-// RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal | FileCheck %s
-// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --streamhal-lower-to-hal | FileCheck %s --check-prefix=SCHED
+// RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal=memoize=false | FileCheck %s
+// RUN: hal-opt %s -split-input-file --flow-schedule-fragments --streamhal-lower-to-hal=memoize=false | FileCheck %s --check-prefix=SCHED
 
 // Copies the lowering removes once value semantics are explicit
 // (docs/lowering.md, "Value semantics" and "Views instead of copies"):

@@ -1,6 +1,6 @@
 // RUN: hal-exec %s --split-input-file --check-lowering --orders=4 --skip-device-rules=none
 // RUN: hal-exec %s --split-input-file '--check-lowering=flow-schedule-fragments,convert-flow-to-hal,hal-pack-allocations,canonicalize,hal-verify-command-buffers' --orders=4
-// RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal | FileCheck %s
+// RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal=memoize=false | FileCheck %s
 // RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal | hal-opt -split-input-file --hal-verify-command-buffers=skip-device-rules=none -o /dev/null
 
 // The lowering obeys the device rules (docs/lowering.md, "Device rules"):

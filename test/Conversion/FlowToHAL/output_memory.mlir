@@ -3,9 +3,9 @@
 // RUN: not hal-exec %s --split-input-file --function=feeds_fragment '--check-lowering=convert-flow-to-hal{output-memory-type=DeviceLocal},canonicalize' 2>&1 >/dev/null | FileCheck %s --check-prefix=WRONG
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize --verify-each | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal=output-memory-type=auto --canonicalize | FileCheck %s
-// RUN: hal-opt %s -split-input-file '--streamhal-lower-to-hal=output-memory-type=auto transients=fragment' | FileCheck %s
+// RUN: hal-opt %s -split-input-file '--streamhal-lower-to-hal=output-memory-type=auto transients=fragment memoize=false' | FileCheck %s
 // RUN: hal-opt %s -split-input-file '--convert-flow-to-hal=output-memory-type=DeviceLocal|HostCached' --canonicalize | FileCheck %s --check-prefix=OVERRIDE
-// RUN: hal-opt %s -split-input-file '--streamhal-lower-to-hal=output-memory-type=DeviceLocal|HostCached' | FileCheck %s --check-prefix=OVERRIDE
+// RUN: hal-opt %s -split-input-file '--streamhal-lower-to-hal=output-memory-type=DeviceLocal|HostCached memoize=false' | FileCheck %s --check-prefix=OVERRIDE
 
 // Where a fragment's output lives follows from its uses: device-local
 // (usage Dispatch|Transfer) when only later fragments read it, host-visible

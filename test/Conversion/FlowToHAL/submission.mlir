@@ -1,9 +1,9 @@
 // RUN: hal-exec %s --split-input-file --check-lowering --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=streamhal-lower-to-hal' --orders=4
 // RUN: hal-exec %s --split-input-file '--check-lowering=streamhal-lower-to-hal{submission=blocking}' --orders=4
-// RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal --verify-each | FileCheck %s
+// RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal=memoize=false --verify-each | FileCheck %s
 // RUN: hal-opt %s -split-input-file --convert-flow-to-hal --canonicalize | FileCheck %s
-// RUN: hal-opt %s -split-input-file --streamhal-lower-to-hal=submission=blocking | FileCheck %s --check-prefix=BLOCKING
+// RUN: hal-opt %s -split-input-file '--streamhal-lower-to-hal=submission=blocking memoize=false' | FileCheck %s --check-prefix=BLOCKING
 
 // submission=async (the default, docs/async.md): a chain of fragments is
 // ordered by fences alone, an independent fragment waits for nothing, the

@@ -158,7 +158,7 @@ func.func @switch_no_terminator(%dev: !hal.device) {
 // -----
 
 func.func @return_outside() {
-  // expected-error @+1 {{expects parent op to be one of 'hal.device.switch, hal.executable.entry_point'}}
+  // expected-error @+1 {{expects parent op to be one of 'hal.device.switch, hal.executable.entry_point, hal.device.memoize'}}
   hal.return
 }
 
@@ -647,5 +647,198 @@ func.func @dealloca_of_other_buffer(%b: !hal.buffer) {
   %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
   // expected-error @+1 {{'hal.device.queue.dealloca' op releases a buffer that hal.device.queue.alloca did not allocate}}
   hal.device.queue.dealloca<%dev> wait([]) signal(%f) buffer(%b : !hal.buffer)
+  return
+}
+
+// -----
+
+func.func @memoize_negative_class() {
+  %dev = hal.ex.shared_device : !hal.device
+  // expected-error @+1 {{has a negative slot alias class}}
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([-1]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device, %a: !hal.buffer):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.return %cb : !hal.command_buffer
+  }
+  return
+}
+
+// -----
+
+func.func @memoize_slot_not_buffer() {
+  %dev = hal.ex.shared_device : !hal.device
+  // expected-error @+1 {{slot argument 1 is not a !hal.buffer}}
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([0, 0]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device, %a: !hal.buffer, %n: index):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.return %cb : !hal.command_buffer
+  }
+  return
+}
+
+// -----
+
+func.func @memoize_missing_device() {
+  %dev = hal.ex.shared_device : !hal.device
+  // expected-error @+1 {{body must take the device and then 1 !hal.buffer slot arguments}}
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([0]) : !hal.command_buffer {
+  ^bb0(%a: !hal.buffer, %d: !hal.device):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.return %cb : !hal.command_buffer
+  }
+  return
+}
+
+// -----
+
+func.func @memoize_bad_uniform() {
+  %dev = hal.ex.shared_device : !hal.device
+  // expected-error @+1 {{uniform argument 0 is neither index nor i32}}
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device, %f: f32):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.return %cb : !hal.command_buffer
+  }
+  return
+}
+
+// -----
+
+func.func @memoize_returns_nothing() {
+  %dev = hal.ex.shared_device : !hal.device
+  // expected-error @+1 {{body must return one command buffer}}
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device):
+    hal.return
+  }
+  return
+}
+
+// -----
+
+func.func @memoize_returns_outer(%outer: !hal.command_buffer) {
+  %dev = hal.ex.shared_device : !hal.device
+  // expected-error @+1 {{body must return a command buffer it creates}}
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device, %n: index):
+    %sw = hal.device.switch<%d : !hal.device> -> !hal.command_buffer
+      #hal.device.match.executable.format<"vmvx-bytecode-fb"> {
+        %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+        hal.return %cb : !hal.command_buffer
+      }
+    hal.return %sw : !hal.command_buffer
+  }
+  return
+}
+
+// -----
+
+func.func @memoize_one_shot() {
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device):
+    // expected-error @+1 {{creates a one-shot command buffer in a hal.device.memoize; a memoized command buffer is replayed}}
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(OneShot) categories(Transfer) : !hal.command_buffer
+    hal.return %cb : !hal.command_buffer
+  }
+  return
+}
+
+// -----
+
+func.func @memoize_host_arithmetic() {
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([0]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device, %a: !hal.buffer, %n: index):
+    %c0 = arith.constant 0 : index
+    %c0_i32 = arith.constant 0 : i32
+    // expected-error @+1 {{cannot be memoized: a memoized recording holds only commands, device switches, layouts and constants}}
+    %twice = arith.addi %n, %n : index
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.command_buffer.begin<%cb : !hal.command_buffer>
+    hal.command_buffer.fill_buffer<%cb : !hal.command_buffer> target(%a : !hal.buffer)[%c0, %twice] pattern(%c0_i32 : i32)
+    hal.command_buffer.end<%cb : !hal.command_buffer>
+    hal.return %cb : !hal.command_buffer
+  }
+  return
+}
+
+// -----
+
+func.func @memoize_captures(%outer: !hal.buffer) {
+  %dev = hal.ex.shared_device : !hal.device
+  // expected-note @+1 {{required by region isolation constraints}}
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device):
+    %c0 = arith.constant 0 : index
+    %c4 = arith.constant 4 : index
+    %c0_i32 = arith.constant 0 : i32
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.command_buffer.begin<%cb : !hal.command_buffer>
+    // expected-error @+1 {{using value defined outside the region}}
+    hal.command_buffer.fill_buffer<%cb : !hal.command_buffer> target(%outer : !hal.buffer)[%c0, %c4] pattern(%c0_i32 : i32)
+    hal.command_buffer.end<%cb : !hal.command_buffer>
+    hal.return %cb : !hal.command_buffer
+  }
+  return
+}
+
+// -----
+
+func.func @indirect_slot_count(%x: !hal.buffer) {
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([0, 0]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device, %a: !hal.buffer, %b: !hal.buffer):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.return %cb : !hal.command_buffer
+  }
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // expected-error @+1 {{binds 1 buffers to a command buffer with 2 slots}}
+  hal.device.queue.execute.indirect<%dev : !hal.device> wait([]) signal(%f) commands(%cmd) bindings([%x])
+  return
+}
+
+// -----
+
+func.func @indirect_uniform_count(%x: !hal.buffer, %n: index) {
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([0]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device, %a: !hal.buffer):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.return %cb : !hal.command_buffer
+  }
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // expected-error @+1 {{supplies 1 uniforms to a command buffer that reads 0}}
+  hal.device.queue.execute.indirect<%dev : !hal.device> wait([]) signal(%f) commands(%cmd) bindings([%x]) uniforms([%n] : index)
+  return
+}
+
+// -----
+
+func.func @indirect_uniform_type(%x: !hal.buffer, %v: i32) {
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([0]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device, %a: !hal.buffer, %n: index):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.return %cb : !hal.command_buffer
+  }
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // expected-error @+1 {{uniform 0 has type 'i32'; the recording reads 'index'}}
+  hal.device.queue.execute.indirect<%dev : !hal.device> wait([]) signal(%f) commands(%cmd) bindings([%x]) uniforms([%v] : i32)
+  return
+}
+
+// -----
+
+func.func @indirect_waits_own_signal(%x: !hal.buffer) {
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([0]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device, %a: !hal.buffer):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.return %cb : !hal.command_buffer
+  }
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // expected-error @+1 {{waits on the fence it signals; it would never start}}
+  hal.device.queue.execute.indirect<%dev : !hal.device> wait([%f]) signal(%f) commands(%cmd) bindings([%x])
   return
 }

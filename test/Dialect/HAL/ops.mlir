@@ -455,3 +455,44 @@ func.func @dispatch_symbol_external(%cmd: !hal.command_buffer, %c: index) {
   hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@other::@vmvx::@entry) workgroups([%c, %c, %c])
   return
 }
+
+// -----
+
+// A memoized recording: the device, slots and uniforms are the body's
+// arguments; the indirect submission binds them.
+// CHECK-LABEL: func.func @memoize
+// CHECK: %[[CMD:.+]] = hal.device.memoize<%[[DEV:.+]] : !hal.device> slots([0, 1]) : !hal.command_buffer {
+// CHECK-NEXT: ^bb0(%[[D:.+]]: !hal.device, %[[A:.+]]: !hal.buffer, %[[B:.+]]: !hal.buffer, %[[N:.+]]: index, %[[V:.+]]: i32):
+// CHECK: %[[CB:.+]] = hal.command_buffer.create device(%[[D]] : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+// CHECK: hal.command_buffer.fill_buffer<%[[CB]] : !hal.command_buffer> target(%[[B]] : !hal.buffer)[%{{.+}}, %[[N]]] pattern(%[[V]] : i32)
+// CHECK: hal.return %[[CB]] : !hal.command_buffer
+// CHECK-NEXT: }
+// CHECK: hal.device.queue.execute.indirect<%[[DEV]] : !hal.device> wait([%{{.+}}]) signal(%{{.+}}) commands(%[[CMD]]) bindings([%{{.+}}, %{{.+}}]) uniforms([%{{.+}}, %{{.+}}] : index, i32)
+// CHECK: hal.device.queue.execute.indirect<%[[DEV]] : !hal.device> wait([]) signal(%{{.+}}) commands(%{{.+}}) bindings([]){{$}}
+func.func @memoize(%x: !hal.buffer, %y: !hal.buffer, %n: index, %v: i32, %ready: !hal.fence) {
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([0, 1]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device, %a: !hal.buffer, %b: !hal.buffer, %len: index, %pattern: i32):
+    %c0 = arith.constant 0 : index
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.command_buffer.begin<%cb : !hal.command_buffer>
+    hal.command_buffer.copy_buffer<%cb : !hal.command_buffer> source(%a : !hal.buffer)[%c0] target(%b : !hal.buffer)[%c0] length(%len)
+    hal.command_buffer.execution_barrier<%cb : !hal.command_buffer> source("CommandRetire|Transfer") target("CommandIssue|Transfer") flags("None")
+    hal.command_buffer.fill_buffer<%cb : !hal.command_buffer> target(%b : !hal.buffer)[%c0, %len] pattern(%pattern : i32)
+    hal.command_buffer.end<%cb : !hal.command_buffer>
+    hal.return %cb : !hal.command_buffer
+  }
+  %done = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute.indirect<%dev : !hal.device> wait([%ready]) signal(%done) commands(%cmd) bindings([%x, %y]) uniforms([%n, %v] : index, i32)
+  %empty = hal.device.memoize<%dev : !hal.device> slots([]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.command_buffer.begin<%cb : !hal.command_buffer>
+    hal.command_buffer.end<%cb : !hal.command_buffer>
+    hal.return %cb : !hal.command_buffer
+  }
+  %again = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  hal.device.queue.execute.indirect<%dev : !hal.device> wait([]) signal(%again) commands(%empty) bindings([])
+  hal.fence.await until([%done, %again])
+  return
+}

@@ -132,6 +132,7 @@ void RootByteRange::print(llvm::raw_ostream &os) const {
 /// Adds `value` to the start of `range`: constants and `x + constant` fold
 /// into the constant term, one other value becomes the symbolic term.
 static void addToStart(RootByteRange &range, Value value) {
+  value = getSubmittedValue(value);
   if (std::optional<int64_t> constant = getConstantIntValue(value)) {
     if (llvm::AddOverflow(range.offset, *constant, range.offset))
       range.startKnown = false;
@@ -155,6 +156,7 @@ static void addToStart(RootByteRange &range, Value value) {
 }
 
 static void setLength(RootByteRange &range, Value length) {
+  length = getSubmittedValue(length);
   range.lengthValue = length;
   range.length = getConstantIntValue(length);
 }
@@ -234,7 +236,20 @@ std::pair<BufferRoot, RootByteRange> resolveBuffer(Value buffer) {
   return BufferResolver().resolve(buffer);
 }
 
+Value getSubmittedValue(Value value) {
+  auto argument = dyn_cast<BlockArgument>(value);
+  if (!argument)
+    return value;
+  auto memoize =
+      dyn_cast_if_present<hal::DeviceMemoizeOp>(argument.getOwner()->getParentOp());
+  if (!memoize)
+    return value;
+  Value submitted = memoize.getSoleSubmittedValue(argument);
+  return submitted ? submitted : value;
+}
+
 std::pair<BufferRoot, RootByteRange> BufferResolver::resolve(Value buffer) {
+  buffer = getSubmittedValue(buffer);
   // Walk the subspan chain down to the root, then apply it root first.
   SmallVector<hal::BufferSubspanOp> chain;
   while (auto subspan = buffer.getDefiningOp<hal::BufferSubspanOp>()) {

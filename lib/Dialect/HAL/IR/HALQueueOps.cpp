@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -30,8 +31,8 @@ LogicalResult FenceCreateOp::verify() {
   for (OpOperand &use : getResult().getUses()) {
     OpOperand *signal =
         llvm::TypeSwitch<Operation *, OpOperand *>(use.getOwner())
-            .Case<DeviceQueueExecuteOp, DeviceQueueAllocaOp,
-                  DeviceQueueDeallocaOp>(
+            .Case<DeviceQueueExecuteOp, DeviceQueueExecuteIndirectOp,
+                  DeviceQueueAllocaOp, DeviceQueueDeallocaOp>(
                 [](auto queueOp) { return &queueOp.getSignalFenceMutable(); })
             .Default([](Operation *) { return nullptr; });
     if (&use == signal)
@@ -86,6 +87,107 @@ LogicalResult DeviceQueueDeallocaOp::verify() {
   if (!getBuffer().getDefiningOp<DeviceQueueAllocaOp>())
     return emitOpError() << "releases a buffer that hal.device.queue.alloca "
                             "did not allocate";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// hal.device.memoize / hal.device.queue.execute.indirect
+//===----------------------------------------------------------------------===//
+
+/// Ops a memoized recording may hold: what a device records once and
+/// replays without the host (commands, the variant choice, layouts and
+/// constants). Host arithmetic on a uniform would have to run per replay.
+static bool isReplayableOp(Operation *op) {
+  if (isa<arith::ConstantOp, DeviceSwitchOp, ReturnOp,
+          ExecutableLayoutLookupOp>(op))
+    return true;
+  return op->getDialect() && op->getDialect()->getNamespace() == "hal" &&
+         op->getName().stripDialect().starts_with("command_buffer.");
+}
+
+LogicalResult DeviceMemoizeOp::verify() {
+  for (int64_t slotClass : getSlotClasses())
+    if (slotClass < 0)
+      return emitOpError() << "has a negative slot alias class";
+  return success();
+}
+
+LogicalResult DeviceMemoizeOp::verifyRegions() {
+  Block &body = getBody().front();
+  size_t slots = getSlotClasses().size();
+  if (body.getNumArguments() < 1 + slots ||
+      !isa<DeviceType>(body.getArgument(0).getType()))
+    return emitOpError() << "body must take the device and then " << slots
+                         << " !hal.buffer slot arguments";
+  for (BlockArgument slot : getSlotArguments())
+    if (!isa<BufferType>(slot.getType()))
+      return emitOpError() << "slot argument " << slot.getArgNumber() - 1
+                           << " is not a !hal.buffer";
+  for (BlockArgument uniform : getUniformArguments())
+    if (!uniform.getType().isIndex() && !uniform.getType().isInteger(32))
+      return emitOpError() << "uniform argument "
+                           << uniform.getArgNumber() - 1 - slots
+                           << " is neither index nor i32";
+  auto terminator = dyn_cast<ReturnOp>(body.getTerminator());
+  if (!terminator || terminator.getValues().size() != 1 ||
+      !isa<CommandBufferType>(terminator.getValues()[0].getType()))
+    return emitOpError() << "body must return one command buffer";
+  auto create =
+      terminator.getValues()[0].getDefiningOp<CommandBufferCreateOp>();
+  if (!create || create->getParentOp() != getOperation())
+    return emitOpError() << "body must return a command buffer it creates";
+  if (bitEnumContainsAny(create.getModes(), CommandBufferMode::OneShot))
+    return create.emitOpError()
+           << "creates a one-shot command buffer in a hal.device.memoize; "
+              "a memoized command buffer is replayed";
+  WalkResult walk = getBody().walk([&](Operation *op) {
+    if (isReplayableOp(op))
+      return WalkResult::advance();
+    op->emitOpError() << "cannot be memoized: a memoized recording holds "
+                         "only commands, device switches, layouts and "
+                         "constants";
+    return WalkResult::interrupt();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+Value DeviceMemoizeOp::getSoleSubmittedValue(BlockArgument argument) {
+  if (argument.getOwner() != &getBody().front() || argument.getArgNumber() == 0)
+    return nullptr;
+  if (!getResult().hasOneUse())
+    return nullptr;
+  auto execute =
+      dyn_cast<DeviceQueueExecuteIndirectOp>(*getResult().getUsers().begin());
+  if (!execute || execute.getCommandBuffer() != getResult())
+    return nullptr;
+  unsigned index = argument.getArgNumber() - 1;
+  if (index < execute.getBindings().size())
+    return execute.getBindings()[index];
+  index -= execute.getBindings().size();
+  return index < execute.getUniforms().size() ? execute.getUniforms()[index]
+                                              : nullptr;
+}
+
+LogicalResult DeviceQueueExecuteIndirectOp::verify() {
+  if (failed(verifyQueueFences(*this, getWaitFences(), getSignalFence())))
+    return failure();
+  auto memoize = getCommandBuffer().getDefiningOp<DeviceMemoizeOp>();
+  if (!memoize)
+    return success();
+  if (getBindings().size() != memoize.getSlotClasses().size())
+    return emitOpError() << "binds " << getBindings().size()
+                         << " buffers to a command buffer with "
+                         << memoize.getSlotClasses().size() << " slots";
+  Block::BlockArgListType uniforms = memoize.getUniformArguments();
+  if (getUniforms().size() != uniforms.size())
+    return emitOpError() << "supplies " << getUniforms().size()
+                         << " uniforms to a command buffer that reads "
+                         << uniforms.size();
+  for (auto [index, pair] : llvm::enumerate(llvm::zip(getUniforms(), uniforms)))
+    if (std::get<0>(pair).getType() != std::get<1>(pair).getType())
+      return emitOpError() << "uniform " << index << " has type "
+                           << std::get<0>(pair).getType() << "; the recording "
+                           << "reads " << std::get<1>(pair).getType();
   return success();
 }
 

@@ -53,6 +53,7 @@ LogicalResult checkRange(Operation *command, StringRef what, Value buffer,
   std::optional<int64_t> length = getConstantIntValue(lengthValue);
   if ((offset && *offset < 0) || (length && *length < 0))
     return command->emitOpError() << what << " has a negative offset or length";
+  buffer = getSubmittedValue(buffer);
   while (offset && length) {
     int64_t end;
     std::optional<int64_t> known = getKnownLength(buffer);

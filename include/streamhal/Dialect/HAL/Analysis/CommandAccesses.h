@@ -157,6 +157,12 @@ private:
       entryInterfaces;
 };
 
+/// The value the one submission of a memoized command buffer binds to
+/// `value` when it is a slot or uniform argument of a `hal.device.memoize`
+/// body (docs/replay.md), so that a memoized recording is analyzed on the
+/// buffers and values of its call; `value` itself otherwise.
+mlir::Value getSubmittedValue(mlir::Value value);
+
 /// Resolves a `!hal.buffer` value to its root and the range it covers, as
 /// BufferResolver::resolve does (without its cache: for one-off queries).
 std::pair<BufferRoot, RootByteRange> resolveBuffer(mlir::Value buffer);

@@ -113,19 +113,21 @@ def HAL_DeviceSwitchOp : HAL_Op<"device.switch", [
 }
 
 def HAL_ReturnOp : HAL_Op<"return", [Pure, Terminator, ReturnLike,
-    ParentOneOf<["DeviceSwitchOp", "ExecutableEntryPointOp"]>]> {
-  let summary = "terminator of switch cases and entry point regions";
+    ParentOneOf<["DeviceSwitchOp", "ExecutableEntryPointOp",
+                 "DeviceMemoizeOp"]>]> {
+  let summary = "terminator of switch cases, entry point and memoize regions";
   let description = [{
-    Ends a case of `hal.device.switch` (returning the switch's results) or
+    Ends a case of `hal.device.switch` (returning the switch's results),
     the workgroup count region of `hal.executable.entry_point` (returning
-    the x, y and z workgroup counts).
+    the x, y and z workgroup counts) or the body of `hal.device.memoize`
+    (returning the command buffer it recorded).
 
     ```mlir
     hal.return %x, %y, %z : index, index, index
     ```
 
-    Verifier: the parent is one of those two ops, which check the returned
-    values.
+    Verifier: the parent is one of those three ops, which check the
+    returned values.
   }];
   let arguments = (ins Variadic<AnyType>:$values);
   let assemblyFormat = "attr-dict ($values^ `:` type($values))?";

@@ -175,4 +175,107 @@ def HAL_FenceAwaitOp : HAL_Op<"fence.await"> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Reusable command buffers (docs/replay.md)
+//===----------------------------------------------------------------------===//
+
+def HAL_DeviceMemoizeOp : HAL_Op<"device.memoize", [IsolatedFromAbove]> {
+  let summary = "a command buffer recorded once per device and replayed";
+  let description = [{
+    ```mlir
+    %cmd = hal.device.memoize<%dev : !hal.device> slots([0, 1])
+        : !hal.command_buffer {
+    ^bb0(%d: !hal.device, %in: !hal.buffer, %out: !hal.buffer, %n: index):
+      %cb = hal.command_buffer.create device(%d : !hal.device) mode(None)
+          categories(Transfer) : !hal.command_buffer
+      hal.command_buffer.begin<%cb : !hal.command_buffer>
+      hal.command_buffer.copy_buffer<%cb : !hal.command_buffer>
+          source(%in : !hal.buffer)[%c0] target(%out : !hal.buffer)[%c0]
+          length(%n)
+      hal.command_buffer.end<%cb : !hal.command_buffer>
+      hal.return %cb : !hal.command_buffer
+    }
+    ```
+    The body runs the first time the op runs on a device; every later run
+    returns the same command buffer without recording anything. The entry
+    block's arguments are the device, then one `!hal.buffer` per binding
+    table slot, then the uniforms (`index` or `i32`): the recording names
+    slots and uniforms, never a buffer or value of one call, and
+    `hal.device.queue.execute.indirect` supplies both at each submission.
+
+    `slots` gives each slot an alias class. Slots of one class may share
+    bytes (the barriers recorded assume nothing between them beyond what
+    the recording's own offsets prove); slots of different classes are
+    assumed disjoint, and every submission must bind them to bytes that do
+    not overlap.
+
+    Verifier: one block; arguments as above; the body creates the command
+    buffer it returns with a mode without `OneShot`; it holds only command
+    buffer ops, device switches over them, layouts and constants.
+  }];
+  let arguments = (ins HAL_Device:$device, DenseI64ArrayAttr:$slot_classes);
+  let results = (outs HAL_CommandBuffer:$result);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `<` $device `:` type($device) `>` `slots` `(` $slot_classes `)`
+    attr-dict `:` type($result) $body
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The slot block arguments, in slot order.
+    mlir::Block::BlockArgListType getSlotArguments() {
+      return getBody().front().getArguments().slice(
+          1, getSlotClasses().size());
+    }
+    /// The uniform block arguments, in uniform order.
+    mlir::Block::BlockArgListType getUniformArguments() {
+      return getBody().front().getArguments().drop_front(
+          1 + getSlotClasses().size());
+    }
+    /// The value a submission binds to `argument` (a slot or uniform of
+    /// this op's body) when the command buffer has exactly one submission,
+    /// a `hal.device.queue.execute.indirect`; null otherwise.
+    mlir::Value getSoleSubmittedValue(mlir::BlockArgument argument);
+  }];
+}
+
+def HAL_DeviceQueueExecuteIndirectOp : HAL_Op<"device.queue.execute.indirect",
+    [AttrSizedOperandSegments]> {
+  let summary = "submits a memoized command buffer with bindings and uniforms";
+  let description = [{
+    ```mlir
+    hal.device.queue.execute.indirect<%dev : !hal.device> wait([%a])
+        signal(%f) commands(%cmd) bindings([%in, %out])
+        uniforms([%n] : index)
+    ```
+    As `hal.device.queue.execute` of one command buffer, which reads slot
+    `i` from binding `i` and uniform `j` from uniform `j` of this
+    submission. Buffers bound to slots of different alias classes must not
+    share bytes (`hal-exec` checks every submission).
+
+    Verifier: the fences as for `hal.device.queue.execute`; when the
+    command buffer is a visible `hal.device.memoize`, as many bindings as
+    it has slots and uniforms of its uniforms' types.
+  }];
+  let arguments = (ins
+    HAL_Device:$device,
+    Variadic<HAL_Fence>:$wait_fences,
+    HAL_Fence:$signal_fence,
+    HAL_CommandBuffer:$command_buffer,
+    Variadic<HAL_Buffer>:$bindings,
+    Variadic<AnyTypeOf<[Index, I32]>>:$uniforms
+  );
+  let assemblyFormat = [{
+    `<` $device `:` type($device) `>`
+    `wait` `(` `[` $wait_fences `]` `)`
+    `signal` `(` $signal_fence `)`
+    `commands` `(` $command_buffer `)`
+    `bindings` `(` `[` $bindings `]` `)`
+    (`uniforms` `(` `[` $uniforms^ `]` `:` type($uniforms) `)`)?
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // STREAMHAL_DIALECT_HAL_IR_HALQUEUEOPS_TD

@@ -116,6 +116,36 @@ def PlaceBarriersPass : Pass<"hal-place-barriers", "mlir::ModuleOp"> {
   ];
 }
 
+def MemoizeCommandBuffersPass
+    : Pass<"hal-memoize-command-buffers", "mlir::ModuleOp"> {
+  let summary = "Records command buffers once and replays them per call";
+  let description = [{
+    Turns each command buffer recorded in straight-line code and submitted
+    once (`hal.ex.submit_and_wait`, or a `hal.device.queue.execute` of that
+    command buffer alone) into a `hal.device.memoize` whose body records it
+    once per device, and a `hal.device.queue.execute.indirect` that binds,
+    at each submission, the buffers its commands use (one binding table
+    slot per distinct `!hal.buffer` value) and the dynamic values they use
+    (one uniform per distinct `index` or `i32` value: offsets, lengths,
+    push constants, workgroup counts). Workgroup counts a device switch
+    case computes on the host are computed at the submission instead
+    (docs/replay.md).
+
+    Slots get alias classes from the access model the barriers were placed
+    with (docs/concurrency.md): a fresh allocation that escapes nowhere is
+    a class of its own; arguments, buffer views, globals and escaping
+    allocations share one class (they may be the same bytes). A command
+    buffer whose recording the host steers (commands in another block than
+    its create, under `scf` control flow), that is submitted more than once
+    or alongside others, or that uses a value no slot or uniform can carry,
+    stays one-shot with a remark saying why.
+  }];
+  let statistics = [
+    Statistic<"numMemoized", "memoized", "Command buffers memoized">,
+    Statistic<"numRefused", "refused", "Command buffers left one-shot">,
+  ];
+}
+
 def ScheduleSubmissionsPass
     : Pass<"hal-schedule-submissions", "mlir::ModuleOp"> {
   let summary = "Submits command buffers to the queue ordered by fences";

@@ -1,0 +1,365 @@
+//===- MemoizeCommandBuffers.cpp - record once, replay per call -----------===//
+//
+// Part of the streamhal project, under the Apache License v2.0 with LLVM
+// Exceptions. See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A command buffer whose commands are the same on every call, up to the
+// buffers and the dynamic values they use, is recorded once per device in a
+// hal.device.memoize and submitted with a binding table and uniforms
+// (docs/replay.md). The recording keeps only what a device replays without
+// the host: commands, the variant choice, layouts and constants; host
+// arithmetic a switch case does for its workgroup counts moves to the
+// submission.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
+#include "streamhal/Dialect/HAL/IR/HALOps.h"
+#include "streamhal/Dialect/HAL/Transforms/Passes.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "hal-memoize-command-buffers"
+
+namespace streamhal::hal {
+#define GEN_PASS_DEF_MEMOIZECOMMANDBUFFERSPASS
+#include "streamhal/Dialect/HAL/Transforms/Passes.h.inc"
+} // namespace streamhal::hal
+
+using namespace mlir;
+
+namespace streamhal::hal {
+namespace {
+
+/// How one command buffer is recorded and submitted, as the memoized form
+/// needs it.
+struct RecordingPlan {
+  CommandBufferCreateOp create;
+  /// The `hal.ex.submit_and_wait` or `hal.device.queue.execute`.
+  Operation *submit = nullptr;
+  /// Ops of the create's block that record into it (begin, commands, device
+  /// switches of commands, end), in block order.
+  SmallVector<Operation *> recordingOps;
+  /// Distinct buffers the commands use, in first-use order.
+  llvm::SetVector<Value> slots;
+  /// Distinct dynamic values the commands use: values from outside the
+  /// recording, or results of ops a switch case computes on the host.
+  llvm::SetVector<Value> uniforms;
+  /// Constants and layout lookups from outside, cloned into the body.
+  llvm::SetVector<Operation *> clonedDefs;
+  /// Host ops of switch cases whose results are uniforms.
+  llvm::SetVector<Operation *> hoisted;
+};
+
+bool isRecordingCommand(Operation *op) {
+  return isa<CommandBufferBeginOp, CommandBufferEndOp,
+             CommandBufferExecutionBarrierOp, CommandBufferPushConstantsOp,
+             CommandBufferPushDescriptorSetOp>(op) ||
+         isBufferCommand(op);
+}
+
+/// Finds the recording ops and the submission of `plan.create`; the reason
+/// it cannot be memoized otherwise.
+std::optional<std::string> findRecording(RecordingPlan &plan) {
+  Value commandBuffer = plan.create.getResult();
+  Block *block = plan.create->getBlock();
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  for (OpOperand &use : commandBuffer.getUses()) {
+    Operation *user = use.getOwner();
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    if (!ancestor)
+      return std::string("it is recorded or used in another block than its "
+                         "create (host control flow)");
+    if (auto submit = dyn_cast<ExSubmitAndWaitOp>(user)) {
+      if (plan.submit)
+        return std::string("it is submitted more than once");
+      plan.submit = submit;
+      continue;
+    }
+    if (auto execute = dyn_cast<DeviceQueueExecuteOp>(user)) {
+      if (plan.submit)
+        return std::string("it is submitted more than once");
+      if (execute.getCommandBuffers().size() != 1)
+        return std::string("it is submitted together with other command "
+                           "buffers");
+      plan.submit = execute;
+      continue;
+    }
+    if (!isRecordingCommand(user) || use.getOperandNumber() != 0)
+      return ("'" + user->getName().getStringRef() + "' uses it").str();
+    if (ancestor != user && !isa<DeviceSwitchOp>(ancestor))
+      return ("it is recorded under '" + ancestor->getName().getStringRef() +
+              "' (host control flow)")
+          .str();
+    if (auto deviceSwitch = dyn_cast<DeviceSwitchOp>(ancestor))
+      if (deviceSwitch->getNumResults() != 0)
+        return std::string("a device switch recording into it returns "
+                           "values");
+    if (seen.insert(ancestor).second)
+      plan.recordingOps.push_back(ancestor);
+  }
+  if (!plan.submit)
+    return std::string("it is never submitted");
+  llvm::sort(plan.recordingOps, [](Operation *a, Operation *b) {
+    return a->isBeforeInBlock(b);
+  });
+  if (plan.recordingOps.empty() ||
+      !isa<CommandBufferBeginOp>(plan.recordingOps.front()) ||
+      !isa<CommandBufferEndOp>(plan.recordingOps.back()) ||
+      !plan.recordingOps.back()->isBeforeInBlock(plan.submit))
+    return std::string("it is not begun, recorded, ended and then submitted "
+                       "in that order");
+  return std::nullopt;
+}
+
+/// Sorts the operands of the recording into slots, uniforms, definitions to
+/// clone and host ops to hoist; the reason it cannot be memoized otherwise.
+std::optional<std::string> classifyOperands(RecordingPlan &plan) {
+  Value device = plan.create.getDevice();
+  llvm::SmallPtrSet<Operation *, 16> recording(plan.recordingOps.begin(),
+                                               plan.recordingOps.end());
+  auto isInsideRecording = [&](Operation *def) {
+    Block *block = plan.create->getBlock();
+    Operation *ancestor = block->findAncestorOpInBlock(*def);
+    return ancestor && recording.contains(ancestor);
+  };
+  std::optional<std::string> reason;
+  auto classify = [&](Value value) {
+    if (value == plan.create.getResult() || value == device)
+      return;
+    Operation *def = value.getDefiningOp();
+    if (def && isInsideRecording(def)) {
+      if (plan.hoisted.contains(def))
+        plan.uniforms.insert(value);
+      return;
+    }
+    if (isa_and_present<arith::ConstantOp>(def)) {
+      plan.clonedDefs.insert(def);
+      return;
+    }
+    if (auto lookup = dyn_cast_if_present<ExecutableLayoutLookupOp>(def)) {
+      if (lookup.getDevice() == device) {
+        plan.clonedDefs.insert(def);
+        return;
+      }
+    }
+    if (isa<BufferType>(value.getType())) {
+      plan.slots.insert(value);
+      return;
+    }
+    if (value.getType().isIndex() || value.getType().isInteger(32)) {
+      plan.uniforms.insert(value);
+      return;
+    }
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "its commands use a " << value.getType()
+       << " value that no slot or uniform carries";
+    reason = text;
+  };
+  for (Operation *recordingOp : plan.recordingOps) {
+    recordingOp->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (reason)
+        return WalkResult::interrupt();
+      bool replayable = isRecordingCommand(op) ||
+                        isa<DeviceSwitchOp, ReturnOp, arith::ConstantOp>(op);
+      if (!replayable) {
+        // Host work of a switch case (a workgroup count): computed at the
+        // submission, where every value it reads is available.
+        bool hostValues = llvm::all_of(op->getResultTypes(), [](Type type) {
+          return type.isIndex() || type.isInteger(32);
+        });
+        if (!isMemoryEffectFree(op) || op->getNumRegions() ||
+            op->getNumResults() == 0 || !hostValues) {
+          reason = ("its recording runs '" + op->getName().getStringRef() +
+                    "', which a replay without the host cannot")
+                       .str();
+          return WalkResult::interrupt();
+        }
+        plan.hoisted.insert(op);
+        return WalkResult::advance();
+      }
+      for (Value operand : op->getOperands())
+        classify(operand);
+      return WalkResult::advance();
+    });
+    if (reason)
+      return reason;
+  }
+  return std::nullopt;
+}
+
+/// The alias class of each slot: the access model the barriers were placed
+/// with (BufferRoot::mayAlias) makes each fresh allocation that escapes
+/// nowhere a class of its own and puts every other root in one shared
+/// class; an unknown root may share bytes with anything, so then all slots
+/// are one class.
+SmallVector<int64_t> getSlotClasses(ArrayRef<Value> slots,
+                                    BufferResolver &resolver) {
+  SmallVector<BufferRoot> roots;
+  bool anyUnknown = false;
+  for (Value slot : slots) {
+    roots.push_back(resolver.resolve(slot).first);
+    anyUnknown |= roots.back().kind == BufferRootKind::Unknown;
+  }
+  SmallVector<int64_t> classes;
+  llvm::DenseMap<Value, int64_t> allocationClasses;
+  std::optional<int64_t> sharedClass;
+  int64_t next = 0;
+  for (const BufferRoot &root : roots) {
+    if (anyUnknown) {
+      classes.push_back(0);
+      continue;
+    }
+    if (root.kind == BufferRootKind::Allocation && !root.escapes) {
+      auto [it, inserted] = allocationClasses.try_emplace(root.value, next);
+      next += inserted;
+      classes.push_back(it->second);
+      continue;
+    }
+    if (!sharedClass)
+      sharedClass = next++;
+    classes.push_back(*sharedClass);
+  }
+  return classes;
+}
+
+/// Computes `value` (a uniform made by a hoisted host op) right before the
+/// submission: the hoisted ops it depends on and their case constants are
+/// cloned there once.
+Value materializeAtSubmission(Value value, const RecordingPlan &plan,
+                              OpBuilder &builder, IRMapping &hostMapping) {
+  if (Value mapped = hostMapping.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  bool caseLocal = def && (plan.hoisted.contains(def) ||
+                           (isa<arith::ConstantOp>(def) &&
+                            isa<DeviceSwitchOp>(def->getParentOp())));
+  if (!caseLocal)
+    return value;
+  for (Value operand : def->getOperands())
+    materializeAtSubmission(operand, plan, builder, hostMapping);
+  builder.clone(*def, hostMapping);
+  return hostMapping.lookup(value);
+}
+
+/// Replaces the recording and submission of `plan` by a memoize and an
+/// indirect submission.
+void memoize(RecordingPlan &plan, BufferResolver &resolver) {
+  CommandBufferCreateOp create = plan.create;
+  Location loc = create.getLoc();
+  OpBuilder builder(create);
+  SmallVector<int64_t> classes =
+      getSlotClasses(plan.slots.getArrayRef(), resolver);
+  auto memoizeOp = DeviceMemoizeOp::create(
+      builder, loc, create.getType(), create.getDevice(),
+      builder.getDenseI64ArrayAttr(classes));
+  Block *body = new Block();
+  memoizeOp.getBody().push_back(body);
+  IRMapping mapping;
+  mapping.map(create.getDevice(),
+              body->addArgument(create.getDevice().getType(), loc));
+  for (Value slot : plan.slots)
+    mapping.map(slot, body->addArgument(slot.getType(), slot.getLoc()));
+  for (Value uniform : plan.uniforms)
+    mapping.map(uniform, body->addArgument(uniform.getType(), loc));
+  // The clones below remap a hoisted op's results to its copy; the
+  // recording reads the uniform arguments instead.
+  DenseMap<Value, Value> uniformArguments;
+  for (Value uniform : plan.uniforms)
+    uniformArguments[uniform] = mapping.lookup(uniform);
+
+  OpBuilder bodyBuilder = OpBuilder::atBlockEnd(body);
+  for (Operation *def : plan.clonedDefs)
+    bodyBuilder.clone(*def, mapping);
+  auto newCreate = cast<CommandBufferCreateOp>(bodyBuilder.clone(*create));
+  newCreate.getDeviceMutable().assign(body->getArgument(0));
+  newCreate.setModes(CommandBufferMode::None);
+  mapping.map(create.getResult(), newCreate.getResult());
+  for (Operation *op : plan.recordingOps)
+    bodyBuilder.clone(*op, mapping);
+  // Users before their operands: a hoisted value only hoisted ops read has
+  // no uses left when its copy goes.
+  for (Operation *hoisted : llvm::reverse(plan.hoisted)) {
+    Operation *copy = mapping.lookup(hoisted->getResult(0)).getDefiningOp();
+    for (auto [result, copied] :
+         llvm::zip(hoisted->getResults(), copy->getResults()))
+      if (Value argument = uniformArguments.lookup(result))
+        copied.replaceAllUsesWith(argument);
+    copy->erase();
+  }
+  ReturnOp::create(bodyBuilder, loc, ValueRange{newCreate.getResult()});
+
+  // The submission binds this call's buffers and values.
+  builder.setInsertionPoint(plan.submit);
+  IRMapping hostMapping;
+  SmallVector<Value> uniforms;
+  for (Value uniform : plan.uniforms)
+    uniforms.push_back(
+        materializeAtSubmission(uniform, plan, builder, hostMapping));
+  SmallVector<Value> slots(plan.slots.begin(), plan.slots.end());
+  Value device = create.getDevice();
+  if (auto execute = dyn_cast<DeviceQueueExecuteOp>(plan.submit)) {
+    DeviceQueueExecuteIndirectOp::create(
+        builder, execute.getLoc(), execute.getDevice(),
+        execute.getWaitFences(), execute.getSignalFence(),
+        memoizeOp.getResult(), slots, uniforms);
+  } else {
+    Location submitLoc = plan.submit->getLoc();
+    Value fence = FenceCreateOp::create(builder, submitLoc,
+                                        FenceType::get(builder.getContext()),
+                                        device);
+    DeviceQueueExecuteIndirectOp::create(builder, submitLoc, device,
+                                         ValueRange{}, fence,
+                                         memoizeOp.getResult(), slots,
+                                         uniforms);
+    FenceAwaitOp::create(builder, submitLoc, ValueRange{fence});
+  }
+  plan.submit->erase();
+  for (Operation *op : llvm::reverse(plan.recordingOps))
+    op->erase();
+  create->erase();
+  for (Operation *def : plan.clonedDefs)
+    if (def->use_empty())
+      def->erase();
+}
+
+struct MemoizeCommandBuffersPass
+    : public impl::MemoizeCommandBuffersPassBase<MemoizeCommandBuffersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<CommandBufferCreateOp> creates;
+    getOperation().walk([&](CommandBufferCreateOp create) {
+      if (!create->getParentOfType<DeviceMemoizeOp>())
+        creates.push_back(create);
+    });
+    BufferResolver resolver;
+    for (CommandBufferCreateOp create : creates) {
+      RecordingPlan plan;
+      plan.create = create;
+      std::optional<std::string> reason = findRecording(plan);
+      if (!reason)
+        reason = classifyOperands(plan);
+      if (reason) {
+        create.emitRemark() << "command buffer stays one-shot: " << *reason;
+        ++numRefused;
+        continue;
+      }
+      LLVM_DEBUG(llvm::dbgs()
+                 << "memoizing " << create << ": " << plan.slots.size()
+                 << " slots, " << plan.uniforms.size() << " uniforms, "
+                 << plan.hoisted.size() << " host ops hoisted\n");
+      memoize(plan, resolver);
+      ++numMemoized;
+    }
+  }
+};
+
+} // namespace
+} // namespace streamhal::hal
