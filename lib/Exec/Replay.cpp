@@ -112,10 +112,10 @@ LogicalResult ExecutorImpl::runMemoize(hal::DeviceMemoizeOp memoize,
 }
 
 /// Fails with an error at `execute` when two of `slots` in different alias
-/// classes share a byte: sorted by root and offset, each range is compared
-/// with the furthest-reaching earlier range and the furthest-reaching one of
-/// another class than that, which is every earlier range it could overlap
-/// in another class.
+/// classes share a byte. Sorted by root and offset, the earlier ranges that
+/// reach past a range's start all hold the byte before it: unless an overlap
+/// was already found they are of one class, and the furthest-reaching one
+/// stands for them.
 static LogicalResult checkSlotAliasing(hal::DeviceQueueExecuteIndirectOp execute,
                                        ArrayRef<BufferRef> slots,
                                        ArrayRef<int64_t> classes) {
@@ -124,37 +124,28 @@ static LogicalResult checkSlotAliasing(hal::DeviceQueueExecuteIndirectOp execute
     if (slots[i].length > 0)
       order.push_back(i);
   llvm::sort(order, [&](unsigned a, unsigned b) {
-    return std::make_pair(slots[a].root->getSerial(), slots[a].offset) <
-           std::make_pair(slots[b].root->getSerial(), slots[b].offset);
+    return std::make_tuple(slots[a].root->getSerial(), slots[a].offset, a) <
+           std::make_tuple(slots[b].root->getSerial(), slots[b].offset, b);
   });
   auto end = [&](unsigned slot) {
     return slots[slot].offset + slots[slot].length;
   };
-  std::optional<unsigned> furthest, furthestOtherClass;
+  std::optional<unsigned> furthest;
   for (unsigned slot : order) {
     if (furthest && slots[*furthest].root != slots[slot].root)
-      furthest = furthestOtherClass = std::nullopt;
-    for (std::optional<unsigned> earlier : {furthest, furthestOtherClass}) {
-      if (!earlier || classes[*earlier] == classes[slot] ||
-          end(*earlier) <= slots[slot].offset)
-        continue;
+      furthest = std::nullopt;
+    if (furthest && end(*furthest) > slots[slot].offset &&
+        classes[*furthest] != classes[slot])
       return execute.emitError()
-             << "binds slot " << *earlier << " (alias class "
-             << classes[*earlier] << ") and slot " << slot << " (alias class "
+             << "binds slot " << *furthest << " (alias class "
+             << classes[*furthest] << ") and slot " << slot << " (alias class "
              << classes[slot] << ") to overlapping bytes of "
-             << slots[slot].root->getName() << " ([" << slots[*earlier].offset
-             << ", +" << slots[*earlier].length << ") and ["
+             << slots[slot].root->getName() << " ([" << slots[*furthest].offset
+             << ", +" << slots[*furthest].length << ") and ["
              << slots[slot].offset << ", +" << slots[slot].length
              << ")): the memoized recording assumed they do not alias";
-    }
-    if (!furthest || end(slot) > end(*furthest)) {
-      if (furthest && classes[*furthest] != classes[slot])
-        furthestOtherClass = furthest;
+    if (!furthest || end(slot) > end(*furthest))
       furthest = slot;
-    } else if (classes[slot] != classes[*furthest] &&
-               (!furthestOtherClass || end(slot) > end(*furthestOtherClass))) {
-      furthestOtherClass = slot;
-    }
   }
   return success();
 }

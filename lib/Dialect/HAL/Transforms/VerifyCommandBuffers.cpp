@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
 #include "streamhal/Dialect/HAL/Analysis/RangeIndex.h"
+#include "streamhal/Dialect/HAL/Analysis/SlotAliasing.h"
 #include "streamhal/Dialect/HAL/Analysis/WorkCounters.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
@@ -402,6 +403,52 @@ LogicalResult RecordingVerifier::verify() {
   return success(ok);
 }
 
+/// Checks that an indirect submission binds slots of different alias
+/// classes to bytes that do not overlap, where the ranges are constant
+/// (docs/replay.md; hal-exec checks every replay's concrete ranges).
+LogicalResult verifySlotAliasing(DeviceQueueExecuteIndirectOp execute,
+                                 BufferResolver &resolver) {
+  auto memoize = execute.getCommandBuffer().getDefiningOp<DeviceMemoizeOp>();
+  if (!memoize || memoize.getSlotClasses().size() != execute.getBindings().size())
+    return success();
+  SmallVector<SlotRange> ranges;
+  SmallVector<unsigned> slotOfRange;
+  SmallVector<BufferRoot> roots;
+  DenseMap<std::pair<const void *, const void *>, uint64_t> rootIds;
+  for (auto [slot, binding] : llvm::enumerate(execute.getBindings())) {
+    auto [root, range] = resolver.resolve(binding);
+    std::optional<std::pair<int64_t, int64_t>> bounds =
+        range.getConstantBounds();
+    if (!bounds)
+      continue;
+    std::pair<const void *, const void *> key(root.value.getAsOpaquePointer(),
+                                  root.global.getAsOpaquePointer());
+    auto [it, inserted] = rootIds.try_emplace(key, roots.size());
+    if (inserted)
+      roots.push_back(root);
+    ranges.push_back({it->second, bounds->first, bounds->second,
+                      memoize.getSlotClasses()[slot]});
+    slotOfRange.push_back(slot);
+  }
+  std::optional<std::pair<unsigned, unsigned>> overlap =
+      findCrossClassOverlap(ranges);
+  if (!overlap)
+    return success();
+  const SlotRange &first = ranges[overlap->first];
+  const SlotRange &second = ranges[overlap->second];
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  roots[first.root].print(os);
+  return execute.emitOpError()
+         << "binds slot " << slotOfRange[overlap->first] << " (alias class "
+         << first.aliasClass << ") and slot " << slotOfRange[overlap->second]
+         << " (alias class " << second.aliasClass
+         << ") to overlapping bytes of " << text << " ([" << first.start
+         << ", " << first.end << ") and [" << second.start << ", "
+         << second.end << ")): the memoized recording assumed they do not "
+            "alias";
+}
+
 struct VerifyCommandBuffersPass
     : public impl::VerifyCommandBuffersPassBase<VerifyCommandBuffersPass> {
   using Base::Base;
@@ -412,6 +459,9 @@ struct VerifyCommandBuffersPass
     DenseMap<Value, Value> owners;
     getOperation().walk([&](CommandBufferBeginOp begin) {
       ok &= succeeded(RecordingVerifier(begin, resolver, owners).verify());
+    });
+    getOperation().walk([&](DeviceQueueExecuteIndirectOp execute) {
+      ok &= succeeded(verifySlotAliasing(execute, resolver));
     });
     if (deviceRules) {
       llvm::StringSet<> skipped;
