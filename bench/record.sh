@@ -20,6 +20,7 @@
 #   packing-scale  bench/packing/scale.sh     -> bench/packing/scale-results.md
 #   device         bench/device/run.sh        -> bench/device/results.md
 #   memory         bench/memory/run.sh        -> bench/memory/results.md
+#   replay         bench/replay/run.sh        -> bench/replay/results.md
 #
 # Runs the benchmark script and writes what it printed (a markdown table) to
 # its results file, under a header saying when, on which commit and machine,
@@ -36,13 +37,13 @@ here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
 
 if [[ $# -lt 1 ]]; then
-  sed -n '10,22s/^# \{0,1\}//p' "$0" >&2
+  sed -n '10,23s/^# \{0,1\}//p' "$0" >&2
   exit 1
 fi
 benchmark="$1"
 shift
 case "$benchmark" in
-analysis | compile | conversion | concurrency | views | packing | submission | device | memory)
+analysis | compile | conversion | concurrency | views | packing | submission | device | memory | replay)
   script="$here/$benchmark/run.sh"
   results="$here/$benchmark/results.md"
   ;;
@@ -53,7 +54,7 @@ packing-scale)
 *)
   echo "record.sh: error: unknown benchmark '$benchmark' (expected analysis," \
     "compile, conversion, concurrency, views, packing, packing-scale," \
-    "submission, device or memory)" >&2
+    "submission, device, memory or replay)" >&2
   exit 1
   ;;
 esac

@@ -239,7 +239,7 @@ MUTATIONS = [
      ["Exec/replay.mlir"]),
     ("replay-uniforms-reversed", "lib/Exec/Replay.cpp",
      "       llvm::zip(uniformArguments, execute.getUniforms())) {",
-     "       llvm::zip(uniformArguments, llvm::reverse(execute.getUniforms()))) {",
+     "       llvm::zip(llvm::reverse(uniformArguments), execute.getUniforms())) {",
      ["Exec/replay.mlir"]),
 
 ]

@@ -126,9 +126,7 @@ BarrierCounts Executor::getBarrierCounts() const { return impl->barrierCounts; }
 
 MemoryCounts Executor::getMemoryCounts() const { return impl->memoryCounts; }
 
-CommandCounts Executor::getCommandCounts() const {
-  return impl->commandCounts;
-}
+CommandCounts Executor::getCommandCounts() const { return impl->commandCounts; }
 
 ArrayRef<DispatchRecord> Executor::getDispatchTrace() const {
   return impl->trace;

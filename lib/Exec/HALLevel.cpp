@@ -404,7 +404,8 @@ runBufferViewOp(ExecutorImpl &exec, Operation &op, Frame &frame) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-FailureOr<Block *> ExecutorImpl::selectSwitchCase(hal::DeviceSwitchOp switchOp) {
+FailureOr<Block *>
+ExecutorImpl::selectSwitchCase(hal::DeviceSwitchOp switchOp) {
   for (auto [condition, region] :
        llvm::zip(switchOp.getConditions(), switchOp.getConditionRegions())) {
     auto match = dyn_cast<hal::MatchExecutableFormatAttr>(condition);
@@ -483,8 +484,7 @@ std::optional<LogicalResult> ExecutorImpl::runHALOp(Operation &op, Frame &frame,
     return result;
   if (isa<hal::FenceCreateOp, hal::FenceJoinOp, hal::FenceAwaitOp,
           hal::DeviceQueueExecuteOp, hal::DeviceQueueExecuteIndirectOp,
-          hal::DeviceQueueAllocaOp,
-          hal::DeviceQueueDeallocaOp>(op))
+          hal::DeviceQueueAllocaOp, hal::DeviceQueueDeallocaOp>(op))
     return runTimelineOp(op, frame, depth);
   return recordCommand(op, frame);
 }

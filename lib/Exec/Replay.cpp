@@ -24,25 +24,23 @@ using namespace streamhal::exec;
 
 /// The command ops a recording keeps (begin and end are not commands).
 static bool isRecordedCommand(Operation *op) {
-  return isa<hal::CommandBufferFillBufferOp, hal::CommandBufferCopyBufferOp,
-             hal::CommandBufferPushDescriptorSetOp,
-             hal::CommandBufferPushConstantsOp,
-             hal::CommandBufferDispatchSymbolOp,
-             hal::CommandBufferExecutionBarrierOp>(op);
+  return isa<
+      hal::CommandBufferFillBufferOp, hal::CommandBufferCopyBufferOp,
+      hal::CommandBufferPushDescriptorSetOp, hal::CommandBufferPushConstantsOp,
+      hal::CommandBufferDispatchSymbolOp, hal::CommandBufferExecutionBarrierOp>(
+      op);
 }
 
 /// Whether `op` becomes a command of a submission (a push only sets state).
 static bool isExecutedCommand(Operation *op) {
-  return isRecordedCommand(op) &&
-         !isa<hal::CommandBufferPushDescriptorSetOp,
-              hal::CommandBufferPushConstantsOp>(op);
+  return isRecordedCommand(op) && !isa<hal::CommandBufferPushDescriptorSetOp,
+                                       hal::CommandBufferPushConstantsOp>(op);
 }
 
 /// Records the ops of `block` (the memoize body or a chosen switch case)
 /// into `recording`: host values computed once, commands kept.
 static LogicalResult recordBlock(ExecutorImpl &exec, Block &block,
-                                 MemoizedRecording &recording,
-                                 unsigned depth) {
+                                 MemoizedRecording &recording, unsigned depth) {
   for (Operation &op : block) {
     if (isRecordedCommand(&op)) {
       recording.commands.push_back(&op);
@@ -116,9 +114,9 @@ LogicalResult ExecutorImpl::runMemoize(hal::DeviceMemoizeOp memoize,
 /// reach past a range's start all hold the byte before it: unless an overlap
 /// was already found they are of one class, and the furthest-reaching one
 /// stands for them.
-static LogicalResult checkSlotAliasing(hal::DeviceQueueExecuteIndirectOp execute,
-                                       ArrayRef<BufferRef> slots,
-                                       ArrayRef<int64_t> classes) {
+static LogicalResult
+checkSlotAliasing(hal::DeviceQueueExecuteIndirectOp execute,
+                  ArrayRef<BufferRef> slots, ArrayRef<int64_t> classes) {
   SmallVector<unsigned> order;
   for (unsigned i = 0; i < slots.size(); ++i)
     if (slots[i].length > 0)
@@ -155,8 +153,8 @@ ExecutorImpl::runQueueExecuteIndirect(hal::DeviceQueueExecuteIndirectOp execute,
                                       Frame &frame, unsigned depth) {
   Operation *opPtr = execute.getOperation();
   FailureOr<std::shared_ptr<CommandBufferState>> state =
-      get<std::shared_ptr<CommandBufferState>>(frame, execute.getCommandBuffer(),
-                                               opPtr);
+      get<std::shared_ptr<CommandBufferState>>(
+          frame, execute.getCommandBuffer(), opPtr);
   if (failed(state))
     return failure();
   auto memoize =
@@ -177,7 +175,8 @@ ExecutorImpl::runQueueExecuteIndirect(hal::DeviceQueueExecuteIndirectOp execute,
   // The tables of this submission, read by the recorded commands.
   Frame replayFrame = recording.frame;
   SmallVector<BufferRef> slots;
-  for (auto [argument, value] : llvm::zip(slotArguments, execute.getBindings())) {
+  for (auto [argument, value] :
+       llvm::zip(slotArguments, execute.getBindings())) {
     FailureOr<BufferRef> buffer = get<BufferRef>(frame, value, opPtr);
     if (failed(buffer))
       return failure();
@@ -208,9 +207,8 @@ ExecutorImpl::runQueueExecuteIndirect(hal::DeviceQueueExecuteIndirectOp execute,
       return failure();
     }
   }
-  FailureOr<QueuedSubmission> submission =
-      startSubmission(frame, opPtr, execute.getWaitFences(),
-                      execute.getSignalFence(), depth);
+  FailureOr<QueuedSubmission> submission = startSubmission(
+      frame, opPtr, execute.getWaitFences(), execute.getSignalFence(), depth);
   if (failed(submission))
     return failure();
   for (const Command &command : instance->commands)

@@ -212,6 +212,9 @@ LogicalResult ExecutorImpl::submit(Operation *op, CommandBufferState &state) {
   if (!state.begun || !state.ended)
     return op->emitError() << "submits a command buffer that was not begun "
                               "and ended";
+  if (state.memoizedBy)
+    return op->emitError() << "submits a memoized command buffer without its "
+                              "bindings and uniforms";
   if (failed(checkResubmission(op, state, "the command buffer")))
     return failure();
   countSubmitted(state.commands);

@@ -184,6 +184,10 @@ static LogicalResult runQueueExecute(ExecutorImpl &exec, Frame &frame,
     if (!(*state)->begun || !(*state)->ended)
       return execute.emitError() << "submits command buffer " << index
                                  << ", which was not begun and ended";
+    if ((*state)->memoizedBy)
+      return execute.emitError()
+             << "submits command buffer " << index
+             << ", a memoized one, without its bindings and uniforms";
     if (failed(exec.checkResubmission(opPtr, **state,
                                       "command buffer " + Twine(index))))
       return failure();

@@ -160,3 +160,26 @@ func.func @replay_out_of_range() {
   hal.fence.await until([%f])
   return
 }
+
+// -----
+
+// A memoized command buffer reaching a plain submission (through a call,
+// where the verifier cannot see it) is refused: it has no tables.
+// RUN: not hal-exec %s --split-input-file --function=memoized_without_tables 2>&1 | FileCheck %s --check-prefix=NO-TABLES
+// NO-TABLES: error: submits a memoized command buffer without its bindings and uniforms
+func.func private @submit(%dev: !hal.device, %cmd: !hal.command_buffer) {
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}
+func.func @memoized_without_tables() {
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.command_buffer.begin<%cb : !hal.command_buffer>
+    hal.command_buffer.end<%cb : !hal.command_buffer>
+    hal.return %cb : !hal.command_buffer
+  }
+  call @submit(%dev, %cmd) : (!hal.device, !hal.command_buffer) -> ()
+  return
+}

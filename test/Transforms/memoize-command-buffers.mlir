@@ -2,22 +2,23 @@
 // What the pass makes passes the verifier, which sees through the slots.
 // RUN: hal-opt %s -split-input-file --hal-memoize-command-buffers --hal-verify-command-buffers -o /dev/null 2>/dev/null
 
-// A blocking submission: every buffer a command names becomes a slot, every
-// dynamic value a uniform; constants stay in the recording. The slab's
-// subspans are one fresh allocation (class 1); the argument's buffer view is
-// another root (class 0). The submission creates and awaits a fence.
+// A blocking submission: every dynamic value a command uses becomes a
+// uniform; constants stay in the recording. The slab's two pieces are
+// subspans at constant offsets, named at constant offsets: one slot binds
+// the slab (a fresh allocation, class 1) and the recording adds the pieces'
+// offsets (64 for the second). The argument's buffer view is another root
+// (class 0). The submission creates and awaits a fence.
 // CHECK-LABEL: func.func @copy_slice
 // CHECK: %[[SLAB:.*]] = hal.allocator.allocate
-// CHECK-DAG: %[[A:.*]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%c0,
-// CHECK-DAG: %[[B:.*]] = hal.buffer.subspan<%[[SLAB]] : !hal.buffer>[%c64,
-// CHECK: %[[CMD:.*]] = hal.device.memoize<%{{.*}} : !hal.device> slots([0, 1, 1]) : !hal.command_buffer {
-// CHECK-NEXT: ^bb0(%[[D:.*]]: !hal.device, %[[S0:.*]]: !hal.buffer, %[[S1:.*]]: !hal.buffer, %[[S2:.*]]: !hal.buffer, %[[U0:.*]]: index):
+// CHECK: %[[CMD:.*]] = hal.device.memoize<%{{.*}} : !hal.device> slots([0, 1]) : !hal.command_buffer {
+// CHECK-NEXT: ^bb0(%[[D:.*]]: !hal.device, %[[S0:.*]]: !hal.buffer, %[[S1:.*]]: !hal.buffer, %[[U0:.*]]: index):
+// CHECK: %[[O64:.*]] = arith.constant 64 : index
 // CHECK: %[[CB:.*]] = hal.command_buffer.create device(%[[D]] : !hal.device) mode(None)
 // CHECK: copy_buffer<%[[CB]] : !hal.command_buffer> source(%[[S0]] : !hal.buffer)[%{{.*}}] target(%[[S1]] : !hal.buffer)[%{{.*}}] length(%[[U0]])
-// CHECK: copy_buffer<%[[CB]] : !hal.command_buffer> source(%[[S1]] : !hal.buffer)[%{{.*}}] target(%[[S2]] : !hal.buffer)[%{{.*}}] length(%[[U0]])
+// CHECK: copy_buffer<%[[CB]] : !hal.command_buffer> source(%[[S1]] : !hal.buffer)[%{{.*}}] target(%[[S1]] : !hal.buffer)[%[[O64]]] length(%[[U0]])
 // CHECK: hal.return %[[CB]] : !hal.command_buffer
 // CHECK: %[[F:.*]] = hal.fence.create
-// CHECK-NEXT: hal.device.queue.execute.indirect<%{{.*}} : !hal.device> wait([]) signal(%[[F]]) commands(%[[CMD]]) bindings([%{{.*}}, %[[A]], %[[B]]]) uniforms([%{{.*}}] : index)
+// CHECK-NEXT: hal.device.queue.execute.indirect<%{{.*}} : !hal.device> wait([]) signal(%[[F]]) commands(%[[CMD]]) bindings([%{{.*}}, %[[SLAB]]]) uniforms([%{{.*}}] : index)
 // CHECK-NEXT: hal.fence.await until([%[[F]]])
 // CHECK-NOT: hal.ex.submit_and_wait
 func.func @copy_slice(%arg: !hal.buffer_view) -> !hal.buffer_view {
@@ -48,7 +49,8 @@ func.func @copy_slice(%arg: !hal.buffer_view) -> !hal.buffer_view {
 
 // -----
 
-// A queue submission keeps its fences. The workgroup count a switch case
+// A queue submission keeps its fences. A binding whose offset is dynamic
+// keeps its own slot. The workgroup count a switch case
 // computes on the host is computed at the submission and read as a uniform;
 // the layout lookup moves into the recording.
 // CHECK-LABEL: func.func @switch_workgroups
@@ -189,6 +191,43 @@ func.func @classes(%x: !hal.buffer, %y: !hal.buffer) {
   hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%y : !hal.buffer)[%c0] target(%kept : !hal.buffer)[%c0] length(%c16)
   hal.command_buffer.execution_barrier<%cmd : !hal.command_buffer> source("CommandRetire|Transfer") target("CommandIssue|Transfer") flags("None")
   hal.command_buffer.copy_buffer<%cmd : !hal.command_buffer> source(%kept : !hal.buffer)[%c0] target(%fresh : !hal.buffer)[%c0] length(%c16)
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  hal.ex.submit_and_wait %dev, %cmd
+  return
+}
+
+// -----
+
+// A layout a switch case looks up stays in the recording's case.
+// CHECK-LABEL: func.func @layout_in_case
+// CHECK: hal.device.memoize
+// CHECK: hal.device.switch
+// CHECK-NEXT: #hal.device.match.executable.format<"embedded-elf-x86_64"> {
+// CHECK-NEXT: %[[L:.*]] = hal.executable_layout.lookup
+// CHECK-NEXT: hal.command_buffer.push_descriptor_set<%{{.*}} : !hal.command_buffer> layout(%[[L]] : !hal.executable_layout)
+// CHECK: hal.device.queue.execute.indirect
+hal.executable private @ex2 {
+  hal.interface @io {
+    hal.interface.binding @out, set=0, binding=0, type="StorageBuffer", access="Write|Discard"
+  }
+  hal.executable.variant @cpu, target = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64"> {
+    hal.executable.entry_point @fill attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+func.func @layout_in_case(%buf: !hal.buffer, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot|AllowInlineExecution) categories(Dispatch) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.device.switch<%dev : !hal.device>
+    #hal.device.match.executable.format<"embedded-elf-x86_64"> {
+      %layout = hal.executable_layout.lookup device(%dev : !hal.device) push_constants(0) layouts([[#hal.descriptor_set_layout_binding<0, "StorageBuffer", DW>]]) : !hal.executable_layout
+      hal.command_buffer.push_descriptor_set<%cmd : !hal.command_buffer> layout(%layout : !hal.executable_layout)[%c0] bindings([%c0 = (%buf : !hal.buffer)[%c0, %n]])
+      hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@ex2::@cpu::@fill) workgroups([%c1, %c1, %c1])
+      hal.return
+    }
   hal.command_buffer.end<%cmd : !hal.command_buffer>
   hal.ex.submit_and_wait %dev, %cmd
   return

@@ -387,10 +387,9 @@ static LogicalResult runCall(func::FuncOp function, func::FuncOp halFunction,
   // A real device keeps no trace of its dispatches' inputs.
   bool haveDispatchTrace = !commandDevice || commandDevice->isReference();
   if (failed(halResults) ||
-      failed(compareResults(halFunction, *results, *halResults,
-                            flowExecutor->getDispatchTrace(),
-                            halExecutor->getDispatchTrace(),
-                            haveDispatchTrace)) ||
+      failed(compareResults(
+          halFunction, *results, *halResults, flowExecutor->getDispatchTrace(),
+          halExecutor->getDispatchTrace(), haveDispatchTrace)) ||
       failed(compareKeptArguments(halFunction, findDonatedArguments(function),
                                   *arguments,
                                   halExecutor->getArgumentsAfterRun())))
@@ -449,9 +448,9 @@ static LogicalResult processModule(ModuleOp module, ModuleOp lowered,
     if (lowered) {
       halFunction = lowered.lookupSymbol<func::FuncOp>(function.getSymName());
       if (!halFunction) {
-        lowered.emitError() << "has no function @" << function.getSymName()
-                            << (lowerAndRun.getNumOccurrences() ? ""
-                                                                : " to check");
+        lowered.emitError()
+            << "has no function @" << function.getSymName()
+            << (lowerAndRun.getNumOccurrences() ? "" : " to check");
         ok = false;
         continue;
       }

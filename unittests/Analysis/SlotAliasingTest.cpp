@@ -44,9 +44,8 @@ static bool anyCrossClassOverlap(const std::vector<SlotRange> &ranges) {
   for (size_t i = 0; i < ranges.size(); ++i)
     for (size_t j = i + 1; j < ranges.size(); ++j) {
       const SlotRange &a = ranges[i], &b = ranges[j];
-      if (a.root == b.root && a.aliasClass != b.aliasClass &&
-          a.start < a.end && b.start < b.end && a.start < b.end &&
-          b.start < a.end)
+      if (a.root == b.root && a.aliasClass != b.aliasClass && a.start < a.end &&
+          b.start < b.end && a.start < b.end && b.start < a.end)
         return true;
     }
   return false;

@@ -842,3 +842,18 @@ func.func @indirect_waits_own_signal(%x: !hal.buffer) {
   hal.device.queue.execute.indirect<%dev : !hal.device> wait([%f]) signal(%f) commands(%cmd) bindings([%x])
   return
 }
+
+// -----
+
+func.func @execute_memoized_directly() {
+  %dev = hal.ex.shared_device : !hal.device
+  %cmd = hal.device.memoize<%dev : !hal.device> slots([]) : !hal.command_buffer {
+  ^bb0(%d: !hal.device):
+    %cb = hal.command_buffer.create device(%d : !hal.device) mode(None) categories(Transfer) : !hal.command_buffer
+    hal.return %cb : !hal.command_buffer
+  }
+  %f = hal.fence.create device(%dev : !hal.device) : !hal.fence
+  // expected-error @+1 {{submits command buffer 0, a memoized one, without its bindings; submit it with hal.device.queue.execute.indirect}}
+  hal.device.queue.execute<%dev : !hal.device> wait([]) signal(%f) commands([%cmd])
+  return
+}

@@ -240,8 +240,8 @@ Value getSubmittedValue(Value value) {
   auto argument = dyn_cast<BlockArgument>(value);
   if (!argument)
     return value;
-  auto memoize =
-      dyn_cast_if_present<hal::DeviceMemoizeOp>(argument.getOwner()->getParentOp());
+  auto memoize = dyn_cast_if_present<hal::DeviceMemoizeOp>(
+      argument.getOwner()->getParentOp());
   if (!memoize)
     return value;
   Value submitted = memoize.getSoleSubmittedValue(argument);

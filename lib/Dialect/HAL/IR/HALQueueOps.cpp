@@ -65,10 +65,16 @@ LogicalResult DeviceQueueExecuteOp::verify() {
   if (failed(verifyQueueFences(*this, getWaitFences(), getSignalFence())))
     return failure();
   llvm::SmallPtrSet<Value, 4> seen;
-  for (auto [index, commandBuffer] : llvm::enumerate(getCommandBuffers()))
+  for (auto [index, commandBuffer] : llvm::enumerate(getCommandBuffers())) {
     if (!seen.insert(commandBuffer).second)
       return emitOpError() << "submits command buffer " << index
                            << " twice; a one-shot command buffer runs once";
+    if (commandBuffer.getDefiningOp<DeviceMemoizeOp>())
+      return emitOpError() << "submits command buffer " << index
+                           << ", a memoized one, without its bindings; "
+                              "submit it with "
+                              "hal.device.queue.execute.indirect";
+  }
   return success();
 }
 

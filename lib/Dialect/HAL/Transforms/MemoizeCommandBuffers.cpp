@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "streamhal/Dialect/HAL/Analysis/CommandAccesses.h"
@@ -23,6 +24,7 @@
 #include "streamhal/Dialect/HAL/Transforms/Passes.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "hal-memoize-command-buffers"
 
@@ -45,7 +47,17 @@ struct RecordingPlan {
   /// Ops of the create's block that record into it (begin, commands, device
   /// switches of commands, end), in block order.
   SmallVector<Operation *> recordingOps;
-  /// Distinct buffers the commands use, in first-use order.
+  /// Distinct buffers the commands name, in first-use order.
+  llvm::SetVector<Value> buffers;
+  /// Buffers named only with constant offsets, and the largest of them.
+  llvm::DenseMap<Value, int64_t> largestOffset;
+  llvm::DenseSet<Value> unfoldable;
+  /// Buffers bound through the slot of their root: a chain of subspans at
+  /// constant offsets, added to the commands' constant offsets (so a slab
+  /// is bound once, not once per piece).
+  llvm::DenseMap<Value, std::pair<Value, int64_t>> folded;
+  /// The slots: distinct roots of folded buffers and other buffers, in
+  /// first-use order.
   llvm::SetVector<Value> slots;
   /// Distinct dynamic values the commands use: values from outside the
   /// recording, or results of ops a switch case computes on the host.
@@ -55,6 +67,62 @@ struct RecordingPlan {
   /// Host ops of switch cases whose results are uniforms.
   llvm::SetVector<Operation *> hoisted;
 };
+
+/// Calls `fn` with each (buffer, offset) operand pair of a command: what a
+/// slot's offset adds to.
+void forEachBufferOffset(Operation *op,
+                         function_ref<void(OpOperand &, OpOperand &)> fn) {
+  if (auto fill = dyn_cast<CommandBufferFillBufferOp>(op)) {
+    fn(fill.getTargetBufferMutable(), fill.getTargetOffsetMutable());
+  } else if (auto copy = dyn_cast<CommandBufferCopyBufferOp>(op)) {
+    fn(copy.getSourceBufferMutable(), copy.getSourceOffsetMutable());
+    fn(copy.getTargetBufferMutable(), copy.getTargetOffsetMutable());
+  } else if (auto push = dyn_cast<CommandBufferPushDescriptorSetOp>(op)) {
+    for (unsigned i = 0, e = push.getBindingBuffers().size(); i < e; ++i)
+      fn(push.getBindingBuffersMutable()[i],
+         push.getBindingOffsetsMutable()[i]);
+  }
+}
+
+/// The root of `buffer` and its offset there when `buffer` is a chain of
+/// plain subspans at constant offsets.
+std::optional<std::pair<Value, int64_t>> foldSubspans(Value buffer) {
+  int64_t total = 0;
+  bool any = false;
+  while (auto subspan = buffer.getDefiningOp<BufferSubspanOp>()) {
+    // A pack lane's subspan carries what proves it apart from the slab's
+    // other pieces (docs/concurrency.md); binding the slab would lose it.
+    if (!subspan->getDiscardableAttrDictionary().empty())
+      return std::nullopt;
+    std::optional<int64_t> offset =
+        getConstantIntValue(subspan.getSourceOffset());
+    if (!offset || *offset < 0 || llvm::AddOverflow(total, *offset, total))
+      return std::nullopt;
+    buffer = subspan.getSourceBuffer();
+    any = true;
+  }
+  if (!any)
+    return std::nullopt;
+  return std::make_pair(buffer, total);
+}
+
+/// Chooses the slots: a buffer the commands name only at constant offsets,
+/// that is a subspan chain at constant offsets, is bound through its root.
+void chooseSlots(RecordingPlan &plan) {
+  for (Value buffer : plan.buffers) {
+    std::optional<std::pair<Value, int64_t>> root;
+    if (!plan.unfoldable.contains(buffer))
+      root = foldSubspans(buffer);
+    int64_t end;
+    if (root && !llvm::AddOverflow(root->second,
+                                   plan.largestOffset.lookup(buffer), end)) {
+      plan.folded[buffer] = *root;
+      plan.slots.insert(root->first);
+      continue;
+    }
+    plan.slots.insert(buffer);
+  }
+}
 
 bool isRecordingCommand(Operation *op) {
   return isa<CommandBufferBeginOp, CommandBufferEndOp,
@@ -105,15 +173,32 @@ std::optional<std::string> findRecording(RecordingPlan &plan) {
   }
   if (!plan.submit)
     return std::string("it is never submitted");
-  llvm::sort(plan.recordingOps, [](Operation *a, Operation *b) {
-    return a->isBeforeInBlock(b);
+  // Block order by walking from the begin to the submission: the recording
+  // and its submission are one stretch of the block, so every command
+  // buffer walks its own (asking the block for op order instead would
+  // renumber it after every rewrite, once per command buffer).
+  const char *order = "it is not begun, recorded, ended and then submitted "
+                      "in that order";
+  auto begin = llvm::find_if(plan.recordingOps, [](Operation *op) {
+    return isa<CommandBufferBeginOp>(op);
   });
-  if (plan.recordingOps.empty() ||
-      !isa<CommandBufferBeginOp>(plan.recordingOps.front()) ||
-      !isa<CommandBufferEndOp>(plan.recordingOps.back()) ||
-      !plan.recordingOps.back()->isBeforeInBlock(plan.submit))
-    return std::string("it is not begun, recorded, ended and then submitted "
-                       "in that order");
+  if (begin == plan.recordingOps.end())
+    return std::string(order);
+  SmallVector<Operation *> ordered;
+  bool ended = false, submitted = false;
+  for (Operation *op = *begin; op && !submitted; op = op->getNextNode()) {
+    if (op == plan.submit)
+      submitted = true;
+    else if (seen.contains(op) && !ended)
+      ordered.push_back(op);
+    else if (seen.contains(op))
+      return std::string(order);
+    ended |= isa<CommandBufferEndOp>(op) && seen.contains(op);
+  }
+  if (!submitted || !ended || ordered.size() != plan.recordingOps.size() ||
+      !isa<CommandBufferEndOp>(ordered.back()))
+    return std::string(order);
+  plan.recordingOps = std::move(ordered);
   return std::nullopt;
 }
 
@@ -149,7 +234,7 @@ std::optional<std::string> classifyOperands(RecordingPlan &plan) {
       }
     }
     if (isa<BufferType>(value.getType())) {
-      plan.slots.insert(value);
+      plan.buffers.insert(value);
       return;
     }
     if (value.getType().isIndex() || value.getType().isInteger(32)) {
@@ -167,7 +252,8 @@ std::optional<std::string> classifyOperands(RecordingPlan &plan) {
       if (reason)
         return WalkResult::interrupt();
       bool replayable = isRecordingCommand(op) ||
-                        isa<DeviceSwitchOp, ReturnOp, arith::ConstantOp>(op);
+                        isa<DeviceSwitchOp, ReturnOp, arith::ConstantOp,
+                            ExecutableLayoutLookupOp>(op);
       if (!replayable) {
         // Host work of a switch case (a workgroup count): computed at the
         // submission, where every value it reads is available.
@@ -184,13 +270,29 @@ std::optional<std::string> classifyOperands(RecordingPlan &plan) {
         plan.hoisted.insert(op);
         return WalkResult::advance();
       }
-      for (Value operand : op->getOperands())
-        classify(operand);
+      llvm::SmallPtrSet<OpOperand *, 4> paired;
+      forEachBufferOffset(op, [&](OpOperand &buffer, OpOperand &offset) {
+        paired.insert(&buffer);
+        std::optional<int64_t> constant = getConstantIntValue(offset.get());
+        if (!constant || *constant < 0) {
+          plan.unfoldable.insert(buffer.get());
+          return;
+        }
+        int64_t &largest = plan.largestOffset[buffer.get()];
+        largest = std::max(largest, *constant);
+      });
+      for (OpOperand &operand : op->getOpOperands()) {
+        if (isa<BufferType>(operand.get().getType()) &&
+            !paired.contains(&operand))
+          plan.unfoldable.insert(operand.get());
+        classify(operand.get());
+      }
       return WalkResult::advance();
     });
     if (reason)
       return reason;
   }
+  chooseSlots(plan);
   return std::nullopt;
 }
 
@@ -283,6 +385,22 @@ void memoize(RecordingPlan &plan, BufferResolver &resolver) {
   mapping.map(create.getResult(), newCreate.getResult());
   for (Operation *op : plan.recordingOps)
     bodyBuilder.clone(*op, mapping);
+  // A folded buffer becomes its root's slot at its offset there.
+  OpBuilder constantBuilder = OpBuilder::atBlockBegin(body);
+  DenseMap<int64_t, Value> offsets;
+  body->walk([&](Operation *op) {
+    forEachBufferOffset(op, [&](OpOperand &buffer, OpOperand &offset) {
+      auto it = plan.folded.find(buffer.get());
+      if (it == plan.folded.end())
+        return;
+      int64_t total = it->second.second + *getConstantIntValue(offset.get());
+      Value &constant = offsets[total];
+      if (!constant)
+        constant = arith::ConstantIndexOp::create(constantBuilder, loc, total);
+      buffer.set(mapping.lookup(it->second.first));
+      offset.set(constant);
+    });
+  });
   // Users before their operands: a hoisted value only hoisted ops read has
   // no uses left when its copy goes.
   for (Operation *hoisted : llvm::reverse(plan.hoisted)) {
@@ -306,18 +424,15 @@ void memoize(RecordingPlan &plan, BufferResolver &resolver) {
   Value device = create.getDevice();
   if (auto execute = dyn_cast<DeviceQueueExecuteOp>(plan.submit)) {
     DeviceQueueExecuteIndirectOp::create(
-        builder, execute.getLoc(), execute.getDevice(),
-        execute.getWaitFences(), execute.getSignalFence(),
-        memoizeOp.getResult(), slots, uniforms);
+        builder, execute.getLoc(), execute.getDevice(), execute.getWaitFences(),
+        execute.getSignalFence(), memoizeOp.getResult(), slots, uniforms);
   } else {
     Location submitLoc = plan.submit->getLoc();
-    Value fence = FenceCreateOp::create(builder, submitLoc,
-                                        FenceType::get(builder.getContext()),
-                                        device);
-    DeviceQueueExecuteIndirectOp::create(builder, submitLoc, device,
-                                         ValueRange{}, fence,
-                                         memoizeOp.getResult(), slots,
-                                         uniforms);
+    Value fence = FenceCreateOp::create(
+        builder, submitLoc, FenceType::get(builder.getContext()), device);
+    DeviceQueueExecuteIndirectOp::create(
+        builder, submitLoc, device, ValueRange{}, fence, memoizeOp.getResult(),
+        slots, uniforms);
     FenceAwaitOp::create(builder, submitLoc, ValueRange{fence});
   }
   plan.submit->erase();

@@ -409,7 +409,8 @@ LogicalResult RecordingVerifier::verify() {
 LogicalResult verifySlotAliasing(DeviceQueueExecuteIndirectOp execute,
                                  BufferResolver &resolver) {
   auto memoize = execute.getCommandBuffer().getDefiningOp<DeviceMemoizeOp>();
-  if (!memoize || memoize.getSlotClasses().size() != execute.getBindings().size())
+  if (!memoize ||
+      memoize.getSlotClasses().size() != execute.getBindings().size())
     return success();
   SmallVector<SlotRange> ranges;
   SmallVector<unsigned> slotOfRange;
@@ -422,7 +423,7 @@ LogicalResult verifySlotAliasing(DeviceQueueExecuteIndirectOp execute,
     if (!bounds)
       continue;
     std::pair<const void *, const void *> key(root.value.getAsOpaquePointer(),
-                                  root.global.getAsOpaquePointer());
+                                              root.global.getAsOpaquePointer());
     auto [it, inserted] = rootIds.try_emplace(key, roots.size());
     if (inserted)
       roots.push_back(root);
@@ -443,9 +444,9 @@ LogicalResult verifySlotAliasing(DeviceQueueExecuteIndirectOp execute,
          << "binds slot " << slotOfRange[overlap->first] << " (alias class "
          << first.aliasClass << ") and slot " << slotOfRange[overlap->second]
          << " (alias class " << second.aliasClass
-         << ") to overlapping bytes of " << text << " ([" << first.start
-         << ", " << first.end << ") and [" << second.start << ", "
-         << second.end << ")): the memoized recording assumed they do not "
+         << ") to overlapping bytes of " << text << " ([" << first.start << ", "
+         << first.end << ") and [" << second.start << ", " << second.end
+         << ")): the memoized recording assumed they do not "
             "alias";
 }
 

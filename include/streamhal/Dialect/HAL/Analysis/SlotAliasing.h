@@ -1,4 +1,4 @@
-//===- SlotAliasing.h - slots of different classes sharing bytes -*- C++ -*-===//
+//===- SlotAliasing.h - slots of two classes sharing bytes ------*- C++ -*-===//
 //
 // Part of the streamhal project, under the Apache License v2.0 with LLVM
 // Exceptions. See LICENSE for license information.

@@ -53,7 +53,8 @@ def HAL_DeviceQueueExecuteOp : HAL_Op<"device.queue.execute", [
 
     Verifier: the signal fence is not one of the wait fences (the
     submission would never start) and not a `hal.fence.join` (a join is
-    signalled by its parts); no command buffer is listed twice.
+    signalled by its parts); no command buffer is listed twice, and none is a
+    `hal.device.memoize` result (those take `.indirect`).
   }];
   let arguments = (ins
     HAL_Device:$device,
@@ -186,6 +187,7 @@ def HAL_DeviceMemoizeOp : HAL_Op<"device.memoize", [IsolatedFromAbove]> {
     %cmd = hal.device.memoize<%dev : !hal.device> slots([0, 1])
         : !hal.command_buffer {
     ^bb0(%d: !hal.device, %in: !hal.buffer, %out: !hal.buffer, %n: index):
+      %c0 = arith.constant 0 : index
       %cb = hal.command_buffer.create device(%d : !hal.device) mode(None)
           categories(Transfer) : !hal.command_buffer
       hal.command_buffer.begin<%cb : !hal.command_buffer>
