@@ -50,9 +50,10 @@ func.func @copy_slice(%arg: !hal.buffer_view) -> !hal.buffer_view {
 // -----
 
 // A queue submission keeps its fences. A binding whose offset is dynamic
-// keeps its own slot. The workgroup count a switch case
-// computes on the host is computed at the submission and read as a uniform;
-// the layout lookup moves into the recording.
+// keeps its own slot. The workgroup count a switch case computes on the
+// host is computed at the submission and read as a uniform, one for both
+// variants since they compute the same; the layout lookup moves into the
+// recording.
 // CHECK-LABEL: func.func @switch_workgroups
 // CHECK: hal.device.memoize<%{{.*}} : !hal.device> slots([0]) : !hal.command_buffer {
 // CHECK-NEXT: ^bb0(%{{.*}}: !hal.device, %[[S:.*]]: !hal.buffer, %[[N:.*]]: index, %[[V:.*]]: i32, %[[X:.*]]: index):
@@ -60,6 +61,7 @@ func.func @copy_slice(%arg: !hal.buffer_view) -> !hal.buffer_view {
 // CHECK: hal.device.switch
 // CHECK: bindings([%c0 = (%[[S]] : !hal.buffer)[%c0{{.*}}, %[[N]]]])
 // CHECK: values([%[[V]]]) : i32
+// CHECK: workgroups([%[[X]], %c1{{.*}}, %c1{{.*}}])
 // CHECK: workgroups([%[[X]], %c1{{.*}}, %c1{{.*}}])
 // CHECK-NOT: arith.ceildivui
 // CHECK: hal.return %{{.*}} : !hal.command_buffer
@@ -70,6 +72,10 @@ hal.executable private @ex {
     hal.interface.binding @out, set=0, binding=0, type="StorageBuffer", access="Write|Discard"
   }
   hal.executable.variant @cpu, target = #hal.executable.target<"llvm-cpu", "embedded-elf-x86_64"> {
+    hal.executable.entry_point @fill attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
     hal.executable.entry_point @fill attributes {interface = @io, ordinal = 0 : index}
     builtin.module {}
   }
@@ -88,6 +94,14 @@ func.func @switch_workgroups(%buf: !hal.buffer, %n: index, %v: i32, %ready: !hal
       %c64 = arith.constant 64 : index
       %x = arith.ceildivui %n, %c64 : index
       hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@ex::@cpu::@fill) workgroups([%x, %c1, %c1])
+      hal.return
+    },
+    #hal.device.match.executable.format<"vmvx-bytecode-fb"> {
+      hal.command_buffer.push_descriptor_set<%cmd : !hal.command_buffer> layout(%layout : !hal.executable_layout)[%c0] bindings([%c0 = (%buf : !hal.buffer)[%c0, %n]])
+      hal.command_buffer.push_constants<%cmd : !hal.command_buffer> layout(%layout : !hal.executable_layout) offset(0) values([%v]) : i32
+      %c64_1 = arith.constant 64 : index
+      %x_1 = arith.ceildivui %n, %c64_1 : index
+      hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@ex::@vmvx::@fill) workgroups([%x_1, %c1, %c1])
       hal.return
     }
   hal.command_buffer.end<%cmd : !hal.command_buffer>

@@ -25,6 +25,7 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
+#include <map>
 
 #define DEBUG_TYPE "hal-memoize-command-buffers"
 
@@ -66,7 +67,36 @@ struct RecordingPlan {
   llvm::SetVector<Operation *> clonedDefs;
   /// Host ops of switch cases whose results are uniforms.
   llvm::SetVector<Operation *> hoisted;
+  /// A hoisted op's result -> the same result of the first hoisted op that
+  /// computes the same (two variants' equal workgroup counts): one uniform.
+  DenseMap<Value, Value> representatives;
+
+  /// The value whose uniform carries `value`.
+  Value getRepresentative(Value value) const {
+    Value representative = representatives.lookup(value);
+    return representative ? representative : value;
+  }
 };
+
+/// A key equal for hoisted ops that compute the same: name, attributes and
+/// operands, where a switch case's constant counts by its value and a
+/// hoisted result by its representative.
+std::string getHoistKey(Operation *op, const RecordingPlan &plan) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << op->getName() << op->getAttrDictionary();
+  for (Type type : op->getResultTypes())
+    os << " " << type;
+  for (Value operand : op->getOperands()) {
+    Operation *def = operand.getDefiningOp();
+    if (isa_and_present<arith::ConstantOp>(def) &&
+        isa<DeviceSwitchOp>(def->getParentOp()))
+      os << " c" << cast<arith::ConstantOp>(def).getValue();
+    else
+      os << " v" << plan.getRepresentative(operand).getAsOpaquePointer();
+  }
+  return key;
+}
 
 /// Calls `fn` with each (buffer, offset) operand pair of a command: what a
 /// slot's offset adds to.
@@ -214,13 +244,14 @@ std::optional<std::string> classifyOperands(RecordingPlan &plan) {
     return ancestor && recording.contains(ancestor);
   };
   std::optional<std::string> reason;
+  std::map<std::string, Operation *> hoistKeys;
   auto classify = [&](Value value) {
     if (value == plan.create.getResult() || value == device)
       return;
     Operation *def = value.getDefiningOp();
     if (def && isInsideRecording(def)) {
       if (plan.hoisted.contains(def))
-        plan.uniforms.insert(value);
+        plan.uniforms.insert(plan.getRepresentative(value));
       return;
     }
     if (isa_and_present<arith::ConstantOp>(def)) {
@@ -268,6 +299,11 @@ std::optional<std::string> classifyOperands(RecordingPlan &plan) {
           return WalkResult::interrupt();
         }
         plan.hoisted.insert(op);
+        auto [it, inserted] = hoistKeys.try_emplace(getHoistKey(op, plan), op);
+        if (!inserted)
+          for (auto [result, same] :
+               llvm::zip(op->getResults(), it->second->getResults()))
+            plan.representatives[result] = same;
         return WalkResult::advance();
       }
       llvm::SmallPtrSet<OpOperand *, 4> paired;
@@ -407,7 +443,8 @@ void memoize(RecordingPlan &plan, BufferResolver &resolver) {
     Operation *copy = mapping.lookup(hoisted->getResult(0)).getDefiningOp();
     for (auto [result, copied] :
          llvm::zip(hoisted->getResults(), copy->getResults()))
-      if (Value argument = uniformArguments.lookup(result))
+      if (Value argument =
+              uniformArguments.lookup(plan.getRepresentative(result)))
         copied.replaceAllUsesWith(argument);
     copy->erase();
   }
