@@ -55,6 +55,16 @@ reads), each observed by a result or by the caller's inputs:
               callee updating a result into an output its caller provides,
               and a dispatch result, made from a value of the same
               fragment, consumed only by an update (emplacement);
+  - shared:   (only with --classes=shared) a callee returning one value
+              at two results, or a value and its clone (read-only clones
+              share storage), or its argument and a clone of it, and a
+              caller writing one result in place and returning the other:
+              callers must know which results share storage;
+  - mayalias: (only with --classes=mayalias) a dispatch reading and
+              writing one value through two MayAlias bindings: a fresh
+              value, an operand the caller keeps, a value also returned
+              (still needed), or a private callee's clone of its argument
+              (an argument move);
   - program:  (only with --classes=program) a pipeline over a module: a
               callee with its own fragments (sometimes a host load between
               them, a global read or stored through an address) called
@@ -83,7 +93,7 @@ DYNAMIC_EXTENT = 3  # hal-exec's value for a dynamic dim
 CLASSES = ["tied", "untied", "after", "call", "twice", "fresh", "clone",
            "concat", "global", "written"]
 # Classes only --classes names, so that the default sets stay as they were.
-EXTRA_CLASSES = ["pipeline", "program", "argmove", "peer"]
+EXTRA_CLASSES = ["pipeline", "program", "argmove", "peer", "shared", "mayalias"]
 
 
 class Tensor:
@@ -167,6 +177,18 @@ class Body:
         self.lines.append(
             f"    {v} = flow.dispatch @exA::@w1[{workload}]({', '.join(operands)}) "
             f"{{hal.bindings = [{', '.join(bindings)}]}} : ({', '.join(types)}) -> {tensor.typed(self.dim)}")
+        return v
+
+    def alias_write(self, tensor, target):
+        """A dispatch writing `target` in place through io1a while reading it
+        through in3a: both bindings MayAlias, so no clone is needed for it."""
+        v = self.name()
+        workload = self.const(self.rng.randint(1, 9))
+        typed = tensor.typed(self.dim)
+        self.lines.append(
+            f"    {v} = flow.dispatch @exA::@w1[{workload}]({target}, {target}) "
+            f"{{hal.bindings = [#hal.ex.operand_buffer<\"io1a\", 0 : index>, "
+            f"#hal.ex.operand_buffer<\"in3a\", 1 : index>]}} : ({typed}, {typed}) -> {target}")
         return v
 
     def update(self, piece_tensor, piece, target_tensor, target, row):
@@ -364,6 +386,12 @@ def gen_class(rng, fid, kind):
     if kind == "peer":
         return gen_peer(rng, fid, t, f)
 
+    if kind == "shared":
+        return gen_shared(rng, fid, t, f)
+
+    if kind == "mayalias":
+        return gen_mayalias(rng, fid, t, f)
+
     # concat: pieces first, then the target, then the updates.
     def build(b, args):
         piece = Tensor(t.etype, 1, t.cols, False)
@@ -458,6 +486,62 @@ def gen_peer(rng, fid, t, f):
         b.splat(t) if rng.random() < 0.5 else b.dispatch([args[0]], t)])[0]
     f.lines.append(f"  %c = call @f{fid}_callee({operand}{dims}) : ({types}) -> ({t.type()})")
     return text + f.text(f"f{fid}", ["%c"] + ([operand] if kept else []))
+
+
+def gen_shared(rng, fid, t, f):
+    """A callee whose results share storage, a caller writing one."""
+    callee = Function(rng, fid, t, num_args=1)
+    how = rng.choice(["twice", "clone", "argument"])
+
+    def build(b, args):
+        if how == "argument":
+            return [args[0], b.clone(t, args[0])]
+        v = b.dispatch([args[0]], t) if rng.random() < 0.5 else b.splat(t)
+        return [v, v] if how == "twice" else [v, b.clone(t, v)]
+    returns = callee.fragment(["%t0"], [None, None], build)
+    private = how == "argument" or rng.random() < 0.7
+    text = callee.text(f"f{fid}_callee", returns, private=private)
+    dims = ", %d" if t.dynamic else ""
+    types = t.type() + (", index" if t.dynamic else "")
+    operand = f.fragment(["%t0"], [None], lambda b, args: [
+        b.dispatch([args[0]], t)])[0]
+    f.lines.append(f"  %c:2 = call @f{fid}_callee({operand}{dims}) : ({types}) -> ({t.type()}, {t.type()})")
+    which = rng.randrange(2)
+    written = f.fragment([f"%c#{which}"], [0], lambda b, args: [b.write(t, args[0])])
+    returns = written + [f"%c#{1 - which}"]
+    if how == "argument" and rng.random() < 0.5:
+        returns.append(operand)
+    if t.dynamic:
+        returns += f.fragment(["%t0"], [None], lambda b, args: [b.dispatch([args[0]], t)])
+    return text + f.text(f"f{fid}", returns)
+
+
+def gen_mayalias(rng, fid, t, f):
+    """A dispatch reading and writing one value through MayAlias bindings."""
+    how = rng.choice(["fresh", "argument", "kept", "callee"])
+    if how == "callee":
+        callee = Function(rng, fid, t, num_args=1)
+        returns = callee.fragment(["%t0"], [None], lambda b, args: [
+            b.alias_write(t, b.clone(t, args[0]))])
+        text = callee.text(f"f{fid}_callee", returns, private=True)
+        dims = ", %d" if t.dynamic else ""
+        types = t.type() + (", index" if t.dynamic else "")
+        operand = f.fragment(["%t0"], [None], lambda b, args: [
+            b.dispatch([args[0]], t)])[0]
+        f.lines.append(f"  %c = call @f{fid}_callee({operand}{dims}) : ({types}) -> ({t.type()})")
+        return text + f.text(f"f{fid}", ["%c"] + ([operand] if rng.random() < 0.5 else []))
+
+    def build(b, args):
+        if how == "fresh":
+            v = b.splat(t) if rng.random() < 0.5 else b.dispatch([args[0]], t)
+        elif how == "argument":
+            v = args[0]
+        else:
+            v = b.dispatch([args[0]], t)
+        w = b.alias_write(t, v)
+        return [w, v] if how == "kept" else [w]
+    returns = f.fragment(["%t0"], [None] * (2 if how == "kept" else 1), build)
+    return f.text(f"f{fid}", returns)
 
 
 def gen_pipeline(rng, fid, t, f):

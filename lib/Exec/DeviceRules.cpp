@@ -131,6 +131,46 @@ LogicalResult ExecutorImpl::checkBindingRule(Operation *op, int64_t ordinal,
   return success();
 }
 
+LogicalResult ExecutorImpl::checkBindingAliasingRule(const Command &dispatch) {
+  if (!checksDeviceRule("binding-aliasing"))
+    return success();
+  // By root and start: each binding meets only the ones starting inside it.
+  SmallVector<const Command::Binding *> sorted;
+  for (const Command::Binding &binding : dispatch.bindings)
+    if (binding.range.length > 0)
+      sorted.push_back(&binding);
+  llvm::sort(sorted, [](const Command::Binding *a, const Command::Binding *b) {
+    return std::make_pair(a->range.root.get(), a->range.offset) <
+           std::make_pair(b->range.root.get(), b->range.offset);
+  });
+  for (size_t i = 0; i < sorted.size(); ++i) {
+    const Command::Binding &first = *sorted[i];
+    int64_t end = first.range.offset + first.range.length;
+    for (size_t j = i + 1;
+         j < sorted.size() && sorted[j]->range.root == first.range.root &&
+         sorted[j]->range.offset < end;
+         ++j) {
+      const Command::Binding &second = *sorted[j];
+      if (!(first.writes || second.writes) ||
+          (first.mayAlias && second.mayAlias))
+        continue;
+      const Command::Binding &written = first.writes ? first : second;
+      const Command::Binding &other = first.writes ? second : first;
+      return dispatch.op->emitError()
+             << "breaks device rule binding-aliasing: binding (set "
+             << written.set << ", binding " << written.binding
+             << "), which the kernel writes, and binding (set " << other.set
+             << ", binding " << other.binding << ") share bytes ["
+             << second.range.offset << ", "
+             << std::min(end, second.range.offset + second.range.length)
+             << ") of " << first.range.root->getName()
+             << "; a kernel may assume its bindings do not alias unless both "
+                "are declared MayAlias";
+    }
+  }
+  return success();
+}
+
 LogicalResult ExecutorImpl::checkPushConstantRule(Operation *op, StringRef what,
                                                   int64_t first,
                                                   int64_t count) {

@@ -97,6 +97,9 @@ struct Command {
     uint32_t binding = 0;
     bool reads = false;
     bool writes = false;
+    /// Declared `MayAlias`: the kernel tolerates its bytes overlapping
+    /// those of the dispatch's other `MayAlias` bindings.
+    bool mayAlias = false;
     BufferRef range;
   };
   llvm::SmallVector<Binding> bindings; ///< sorted by (set, binding)
@@ -413,6 +416,9 @@ public:
   mlir::LogicalResult checkPushConstantRule(mlir::Operation *op,
                                             llvm::StringRef what, int64_t first,
                                             int64_t count);
+  /// A dispatch's written binding shares no byte with another of its
+  /// bindings unless both are `MayAlias`.
+  mlir::LogicalResult checkBindingAliasingRule(const Command &dispatch);
   /// Reports the binding `name` (`set`, `ordinal`) the dispatched interface
   /// declares and the descriptor set in effect does not bind; succeeds
   /// (the binding is then left out) when the rule is skipped.

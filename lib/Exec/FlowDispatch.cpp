@@ -414,6 +414,7 @@ runDispatchOnDevice(ExecutorImpl &exec, flow::DispatchOp op,
     root->setAccount(exec.memory);
     command.bindings.push_back(
         {binding.set, binding.binding, binding.reads, binding.writes,
+         /*mayAlias=*/false,
          BufferRef{root, 0, static_cast<int64_t>(storage.bytes.size())}});
   }
   if (failed(exec.options.device->run(exec, op, command)))

@@ -280,6 +280,8 @@ struct KernelChecker {
   LogicalResult findKernel();
   LogicalResult checkLocalSize();
   LogicalResult checkVariable(spirv::GlobalVariableOp variable);
+  /// A StorageBuffer or Uniform variable: bound as its interface declares.
+  LogicalResult checkBoundVariable(spirv::GlobalVariableOp variable);
   LogicalResult checkBuiltIn(spirv::GlobalVariableOp variable);
   LogicalResult checkPushConstantLayout(spirv::GlobalVariableOp variable,
                                         Type block);
@@ -442,49 +444,69 @@ LogicalResult KernelChecker::checkLocalSize() {
   return success();
 }
 
+LogicalResult
+KernelChecker::checkBoundVariable(spirv::GlobalVariableOp variable) {
+  auto pointer = cast<spirv::PointerType>(variable.getType());
+  spirv::StorageClass storage = pointer.getStorageClass();
+  StringRef name = variable.getSymName();
+  std::optional<uint32_t> set = variable.getDescriptorSet();
+  std::optional<uint32_t> ordinal = variable.getBinding();
+  if (!set || !ordinal)
+    return error(variable) << "is a " << spirv::stringifyStorageClass(storage)
+                           << " variable of " << describeKernel()
+                           << " without bind(set, binding)";
+  hal::InterfaceBindingOp binding = findBinding(interface, *set, *ordinal);
+  if (!binding) {
+    InFlightDiagnostic diagnostic = error(variable);
+    diagnostic << "kernel variable @" << name << " of " << describeKernel()
+               << " is bound to (set " << *set << ", binding " << *ordinal
+               << "), which interface @" << interface.getSymName()
+               << " does not declare";
+    for (auto declared : interface.getBody().getOps<hal::InterfaceBindingOp>())
+      diagnostic.attachNote(declared.getLoc())
+          << "interface binding @" << declared.getSymName() << " is (set "
+          << declared.getSet().getZExtValue() << ", binding "
+          << declared.getBinding().getZExtValue() << ")";
+    return diagnostic;
+  }
+  if (storage != spirv::StorageClass::StorageBuffer ||
+      binding.getType() != hal::DescriptorType::StorageBuffer) {
+    InFlightDiagnostic diagnostic = error(variable);
+    diagnostic << "kernel variable @" << name << " is a "
+               << spirv::stringifyStorageClass(storage)
+               << " variable, but interface binding @" << binding.getSymName()
+               << " is " << hal::stringifyDescriptorType(binding.getType())
+               << "; the device binds StorageBuffer variables to "
+                  "StorageBuffer bindings";
+    noteBinding(diagnostic, binding);
+    return diagnostic;
+  }
+  // A MayAlias binding shares bytes with the dispatch's other MayAlias
+  // bindings; a variable without Aliased lets the compiler assume not.
+  if (hal::bitEnumContainsAny(binding.getAccess(),
+                              hal::MemoryAccess::MayAlias) &&
+      !variable->hasAttr("aliased")) {
+    InFlightDiagnostic diagnostic = error(variable);
+    diagnostic << "kernel variable @" << name << " of " << describeKernel()
+               << " is bound to MayAlias interface binding @"
+               << binding.getSymName()
+               << " but not decorated Aliased; without it the kernel may "
+                  "assume the binding shares no byte with another";
+    noteBinding(diagnostic, binding);
+    return diagnostic;
+  }
+  kernel.usedBindings.emplace(*set, *ordinal);
+  return success();
+}
+
 LogicalResult KernelChecker::checkVariable(spirv::GlobalVariableOp variable) {
   auto pointer = cast<spirv::PointerType>(variable.getType());
   spirv::StorageClass storage = pointer.getStorageClass();
   StringRef name = variable.getSymName();
   switch (storage) {
   case spirv::StorageClass::StorageBuffer:
-  case spirv::StorageClass::Uniform: {
-    std::optional<uint32_t> set = variable.getDescriptorSet();
-    std::optional<uint32_t> ordinal = variable.getBinding();
-    if (!set || !ordinal)
-      return error(variable) << "is a " << spirv::stringifyStorageClass(storage)
-                             << " variable of " << describeKernel()
-                             << " without bind(set, binding)";
-    hal::InterfaceBindingOp binding = findBinding(interface, *set, *ordinal);
-    if (!binding) {
-      InFlightDiagnostic diagnostic = error(variable);
-      diagnostic << "kernel variable @" << name << " of " << describeKernel()
-                 << " is bound to (set " << *set << ", binding " << *ordinal
-                 << "), which interface @" << interface.getSymName()
-                 << " does not declare";
-      for (auto declared :
-           interface.getBody().getOps<hal::InterfaceBindingOp>())
-        diagnostic.attachNote(declared.getLoc())
-            << "interface binding @" << declared.getSymName() << " is (set "
-            << declared.getSet().getZExtValue() << ", binding "
-            << declared.getBinding().getZExtValue() << ")";
-      return diagnostic;
-    }
-    if (storage != spirv::StorageClass::StorageBuffer ||
-        binding.getType() != hal::DescriptorType::StorageBuffer) {
-      InFlightDiagnostic diagnostic = error(variable);
-      diagnostic << "kernel variable @" << name << " is a "
-                 << spirv::stringifyStorageClass(storage)
-                 << " variable, but interface binding @" << binding.getSymName()
-                 << " is " << hal::stringifyDescriptorType(binding.getType())
-                 << "; the device binds StorageBuffer variables to "
-                    "StorageBuffer bindings";
-      noteBinding(diagnostic, binding);
-      return diagnostic;
-    }
-    kernel.usedBindings.emplace(*set, *ordinal);
-    return success();
-  }
+  case spirv::StorageClass::Uniform:
+    return checkBoundVariable(variable);
   case spirv::StorageClass::PushConstant: {
     if (kernel.pushConstantBytes != 0)
       return error(variable) << "is a second push-constant block of "

@@ -233,6 +233,7 @@ static LogicalResult addDispatchBindings(ExecutorImpl &exec, Operation *opPtr,
         {static_cast<uint32_t>(set), static_cast<uint32_t>(ordinal),
          (access & static_cast<uint32_t>(hal::MemoryAccess::Read)) != 0,
          (access & static_cast<uint32_t>(hal::MemoryAccess::Write)) != 0,
+         (access & static_cast<uint32_t>(hal::MemoryAccess::MayAlias)) != 0,
          *bound});
   }
   llvm::sort(command.bindings, [](const Command::Binding &a,
@@ -272,7 +273,8 @@ recordDispatch(ExecutorImpl &exec, Frame &frame,
   command.entryPoint = entryPoint;
   command.entrySymbol = "@" + target.getRootReference().str() + "::@" +
                         target.getLeafReference().str();
-  if (failed(addDispatchBindings(exec, opPtr, *state, interface, command)))
+  if (failed(addDispatchBindings(exec, opPtr, *state, interface, command)) ||
+      failed(exec.checkBindingAliasingRule(command)))
     return failure();
   int64_t count = interface.getPushConstantCount();
   if (count < 0 || count > kMaxPushConstants)

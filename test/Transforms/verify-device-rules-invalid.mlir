@@ -284,3 +284,38 @@ func.func @set_never_pushed(%arg0: !hal.buffer) {
   hal.ex.submit_and_wait %dev, %cmd
   return
 }
+
+// -----
+
+hal.executable private @ex {
+  hal.interface @io {
+    hal.interface.binding @arg0, set=0, binding=0, type="StorageBuffer", access="Read"
+    hal.interface.binding @ret0, set=0, binding=1, type="StorageBuffer", access="Write|Discard"
+    hal.interface.binding @a0, set=0, binding=2, type="StorageBuffer", access="Read|MayAlias"
+    hal.interface.binding @a1, set=0, binding=3, type="StorageBuffer", access="Read|Write|MayAlias"
+  }
+  hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
+    hal.executable.entry_point @entry attributes {interface = @io, ordinal = 0 : index}
+    builtin.module {}
+  }
+}
+// The written binding 1 covers bytes binding 0 reads; bindings 2 and 3
+// overlap too, but both are MayAlias.
+func.func @binding_aliasing(%arg0: !hal.buffer) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %dev = hal.ex.shared_device : !hal.device
+  %layout = hal.executable_layout.lookup device(%dev : !hal.device) push_constants(0) layouts([[#hal.descriptor_set_layout_binding<0, "StorageBuffer", R>, #hal.descriptor_set_layout_binding<1, "StorageBuffer", DW>, #hal.descriptor_set_layout_binding<2, "StorageBuffer", R>, #hal.descriptor_set_layout_binding<3, "StorageBuffer", RW>]]) : !hal.executable_layout
+  %cmd = hal.command_buffer.create device(%dev : !hal.device) mode(OneShot) categories(Dispatch) : !hal.command_buffer
+  hal.command_buffer.begin<%cmd : !hal.command_buffer>
+  hal.command_buffer.push_descriptor_set<%cmd : !hal.command_buffer> layout(%layout : !hal.executable_layout)[%c0] bindings([%c0 = (%arg0 : !hal.buffer)[%c16, %c16], %c1 = (%arg0 : !hal.buffer)[%c0, %c64], %c2 = (%arg0 : !hal.buffer)[%c64, %c64], %c3 = (%arg0 : !hal.buffer)[%c64, %c64]])
+  // expected-error @below {{breaks device rule binding-aliasing: binding (set 0, binding 1), which the kernel writes, and binding (set 0, binding 0) share bytes [16, 32) of argument %arg0; a kernel may assume its bindings do not alias unless both are declared MayAlias}}
+  hal.command_buffer.dispatch.symbol<%cmd : !hal.command_buffer> target(@ex::@vmvx::@entry) workgroups([%c1, %c1, %c1])
+  hal.command_buffer.end<%cmd : !hal.command_buffer>
+  return
+}

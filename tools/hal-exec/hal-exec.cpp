@@ -94,8 +94,8 @@ static cl::list<std::string> skipDeviceRules(
     cl::cat(execCategory), "skip-device-rules", cl::CommaSeparated,
     cl::desc("Device rules not to check (none: check all): "
              "binding-offset-alignment, binding-range, unbound-binding, "
-             "fill-alignment, allocation-size, push-constants (default: "
-             "none)"),
+             "fill-alignment, allocation-size, push-constants, "
+             "binding-aliasing (default: none)"),
     cl::value_desc("rule,..."));
 
 static cl::opt<std::string> transients(

@@ -10,7 +10,8 @@ one interface, entry points @w1-@w4 for workloads of 1-4 values, variants
 with and without workgroup regions."""
 
 # One interface for every executable: three read bindings, two write
-# bindings, one read-write binding for a tied result, two push constants.
+# bindings, one read-write binding for a tied result, a read and a
+# read-write binding that may alias each other, two push constants.
 INTERFACE = """  hal.interface @io attributes {push_constants = 2 : index} {
     hal.interface.binding @in0, set=0, binding=0, type="StorageBuffer", access="Read"
     hal.interface.binding @in1, set=0, binding=1, type="StorageBuffer", access="Read"
@@ -18,6 +19,8 @@ INTERFACE = """  hal.interface @io attributes {push_constants = 2 : index} {
     hal.interface.binding @out0, set=0, binding=3, type="StorageBuffer", access="Write|Discard"
     hal.interface.binding @out1, set=0, binding=4, type="StorageBuffer", access="Write|Discard"
     hal.interface.binding @io0, set=0, binding=5, type="StorageBuffer", access="Read|Write"
+    hal.interface.binding @in3a, set=0, binding=6, type="StorageBuffer", access="Read|MayAlias"
+    hal.interface.binding @io1a, set=0, binding=7, type="StorageBuffer", access="Read|Write|MayAlias"
   }
 """
 

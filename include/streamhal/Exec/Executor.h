@@ -105,7 +105,8 @@ std::string parseDeviceLimits(llvm::StringRef text,
 /// messages use.
 inline constexpr const char *kExecDeviceRules[] = {
     "binding-offset-alignment", "binding-range",   "unbound-binding",
-    "fill-alignment",           "allocation-size", "push-constants"};
+    "fill-alignment",           "allocation-size", "push-constants",
+    "binding-aliasing"};
 
 class Device;
 

@@ -20,6 +20,8 @@
 // - a function writing its argument in place with no clone in between (the
 //   IR IREE's pass receives says the callee may) returns a result tied to
 //   that argument; one that clones first does not;
+// - a dispatch reading and writing one resource through two operands (IREE's
+//   kernels tolerate it) binds both through MayAlias bindings;
 // - private functions that nothing calls are public here, so that hal-exec
 //   runs them.
 // Not written: blockArgMove (branches between blocks: no cf dialect here),
@@ -222,15 +224,15 @@ func.func @slice_overlap_preventing(%producer: tensor<3x4xi32>) -> (tensor<1x4xi
 // -----
 
 // The same with the fill on a row the copied row does not overlap.
-// IREE keeps 1 copies; here: 2
-// More here: IREE's fill makes a new resource with no clone of the argument
-// in its expected output (the splat is filled in the clone, as above).
+// IREE's fill writes the argument with no clone in between (its pass gets IR
+// copy on write already made safe), so the result is tied to it.
+// IREE keeps 1 copies; here: 1
 // CHECK-LABEL: func.func @slice_overlap_exclusive(
-// CHECK-COUNT-2: hal.command_buffer.copy_buffer
+// CHECK-COUNT-1: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
 // CHECK: {{^ *}}return
 func.func @slice_overlap_exclusive(%producer: tensor<3x4xi32>) -> (tensor<1x4xi32>, tensor<3x4xi32>) {
-  %0:2 = flow.ex.stream.fragment(%producer) : (tensor<3x4xi32>) -> (tensor<1x4xi32>, tensor<3x4xi32>) =
+  %0:2 = flow.ex.stream.fragment(%producer) : (tensor<3x4xi32>) -> (tensor<1x4xi32>, %producer) =
       (%p: tensor<3x4xi32>) -> (tensor<1x4xi32>, tensor<3x4xi32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -479,6 +481,8 @@ hal.executable private @ex {
     hal.interface.binding @d1, set=0, binding=3, type="StorageBuffer", access="Write|Discard"
     hal.interface.binding @d2, set=0, binding=4, type="StorageBuffer", access="Write|Discard"
     hal.interface.binding @rw, set=0, binding=5, type="StorageBuffer", access="Read|Write"
+    hal.interface.binding @sa, set=0, binding=6, type="StorageBuffer", access="Read|MayAlias"
+    hal.interface.binding @rwa, set=0, binding=7, type="StorageBuffer", access="Read|Write|MayAlias"
   }
   hal.executable.variant @vmvx, target = #hal.executable.target<"vmvx", "vmvx-bytecode-fb"> {
     hal.executable.entry_point @dispatch attributes {interface = @io, ordinal = 0 : index}
@@ -490,11 +494,11 @@ hal.executable private @ex {
   }
 }
 // The callee clones its argument and passes the clone twice to a dispatch
-// that writes it in place; its caller passes a fresh splat.
-// IREE keeps 0 copies; here: 1
-// More here: the callee's argument is not donated (no tie): the clone stays.
+// that writes it in place; its caller passes a fresh splat. IREE's kernel
+// reads and writes one resource through two operands; here its bindings say
+// so (MayAlias), and the callee takes over its argument (argument move).
+// IREE keeps 0 copies; here: 0
 // CHECK-LABEL: func.func private @aliasing_user_provided_output_callee(
-// CHECK-COUNT-1: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
 // CHECK: {{^ *}}return
 func.func private @aliasing_user_provided_output_callee(%resource: tensor<4xi32>) -> tensor<4xi32> {
@@ -502,7 +506,7 @@ func.func private @aliasing_user_provided_output_callee(%resource: tensor<4xi32>
       (%r: tensor<4xi32>) -> tensor<4xi32> {
     %c1 = arith.constant 1 : index
     %clone = flow.tensor.clone %r : tensor<4xi32>
-    %result = flow.dispatch @ex::@dispatch[%c1](%clone, %clone) {hal.bindings = [#hal.ex.operand_buffer<"rw", 0 : index>, #hal.ex.operand_buffer<"s0", 1 : index>]} : (tensor<4xi32>, tensor<4xi32>) -> %clone
+    %result = flow.dispatch @ex::@dispatch[%c1](%clone, %clone) {hal.bindings = [#hal.ex.operand_buffer<"rwa", 0 : index>, #hal.ex.operand_buffer<"sa", 1 : index>]} : (tensor<4xi32>, tensor<4xi32>) -> %clone
     flow.return %result : tensor<4xi32>
   }
   return %0 : tensor<4xi32>
@@ -1617,9 +1621,9 @@ hal.executable private @ex {
 }
 // A clone passed to a callee that only reads it; the caller reads the
 // source afterwards.
-// IREE keeps 0 copies; here: 1
-// More here: the clone leaves its fragment next to its source (both returned),
-// and a view never crosses a fragment's boundary: a copy.
+// IREE keeps 0 copies; here: 0
+// Nothing after the fragment writes the clone or its source (the callee only
+// reads its argument), so both results share one storage.
 // CHECK-LABEL: func.func private @reading_callee(
 // CHECK-NOT: hal.command_buffer.copy_buffer
 func.func private @reading_callee(%arg: tensor<4x4xi32>) -> tensor<4x4xi32> {
@@ -1632,7 +1636,6 @@ func.func private @reading_callee(%arg: tensor<4x4xi32>) -> tensor<4x4xi32> {
   return %0 : tensor<4x4xi32>
 }
 // CHECK-LABEL: func.func @cloneElidedCrossFunctionReadOnly(
-// CHECK-COUNT-1: hal.command_buffer.copy_buffer
 // CHECK-NOT: hal.command_buffer.copy_buffer
 // CHECK: {{^ *}}return
 func.func @cloneElidedCrossFunctionReadOnly() -> (tensor<4x4xi32>, tensor<4x4xi32>) {

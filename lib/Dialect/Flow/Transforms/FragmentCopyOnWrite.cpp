@@ -49,6 +49,8 @@ CopyOnWriteStats &CopyOnWriteStats::operator+=(const CopyOnWriteStats &other) {
   tiesDropped += other.tiesDropped;
   identityClonesRemoved += other.identityClonesRemoved;
   copyFragmentsInserted += other.copyFragmentsInserted;
+  argumentsMoved += other.argumentsMoved;
+  readOnlyClonesShared += other.readOnlyClonesShared;
   llvm::append_range(changedScopes, other.changedScopes);
   return *this;
 }
@@ -87,6 +89,86 @@ std::optional<unsigned> getInPlaceOperand(Operation *op, unsigned result) {
   if (!operand || *operand >= op->getNumOperands())
     return std::nullopt;
   return operand;
+}
+
+/// The interface bindings of `name` in every variant of the executable
+/// `dispatch` targets that has its entry point.
+SmallVector<hal::InterfaceBindingOp> lookupBindings(DispatchOp dispatch,
+                                                    StringAttr name) {
+  SmallVector<hal::InterfaceBindingOp> found;
+  SymbolRefAttr callee = dispatch.getEntryPointAttr();
+  auto executable = SymbolTable::lookupNearestSymbolFrom<hal::ExecutableOp>(
+      dispatch, callee.getRootReference());
+  if (!executable)
+    return found;
+  for (auto variant : executable.getBody().getOps<hal::ExecutableVariantOp>()) {
+    auto entry = dyn_cast_or_null<hal::ExecutableEntryPointOp>(
+        SymbolTable::lookupSymbolIn(variant, callee.getLeafReference()));
+    hal::InterfaceOp interface = entry ? entry.lookupInterface() : nullptr;
+    if (!interface)
+      continue;
+    if (auto binding = dyn_cast_or_null<hal::InterfaceBindingOp>(
+            SymbolTable::lookupSymbolIn(interface, name)))
+      found.push_back(binding);
+  }
+  return found;
+}
+
+/// Whether the interface binding `name` is `MayAlias` in every variant of
+/// `dispatch`'s executable (false when no variant declares it).
+bool isMayAliasBinding(DispatchOp dispatch, StringAttr name) {
+  SmallVector<hal::InterfaceBindingOp> declared =
+      lookupBindings(dispatch, name);
+  return !declared.empty() &&
+         llvm::all_of(declared, [](hal::InterfaceBindingOp binding) {
+           return hal::bitEnumContainsAny(binding.getAccess(),
+                                          hal::MemoryAccess::MayAlias);
+         });
+}
+
+/// Whether every binding through which `dispatch` touches its operand
+/// `operand` (an op operand number) is `MayAlias` in every variant: the
+/// operand itself, and each result tied to it. False when none does.
+bool isBoundMayAlias(DispatchOp dispatch, unsigned operand) {
+  ArrayAttr bindings = dispatch.getBindings();
+  unsigned begin = dispatch.getArgumentsBeginIndex();
+  if (!bindings || operand < begin)
+    return false;
+  unsigned argument = operand - begin;
+  bool any = false;
+  for (Attribute entry : bindings) {
+    StringAttr name;
+    std::optional<uint64_t> index;
+    if (auto operandBuffer = dyn_cast<hal::ExOperandBufferAttr>(entry)) {
+      name = operandBuffer.getBinding();
+      if (IntegerAttr attr = operandBuffer.getOperand())
+        index = attr.getValue().tryZExtValue();
+    } else if (auto resultBuffer = dyn_cast<hal::ExResultBufferAttr>(entry)) {
+      name = resultBuffer.getBinding();
+      if (IntegerAttr attr = resultBuffer.getResult())
+        if (std::optional<uint64_t> result = attr.getValue().tryZExtValue();
+            result && *result < dispatch.getNumResults())
+          if (std::optional<unsigned> tied = util::getStoredTiedOperandIndex(
+                  dispatch.getTiedOperandsAttr(), *result))
+            index = *tied;
+    }
+    if (!index || *index != argument)
+      continue;
+    if (!isMayAliasBinding(dispatch, name))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+/// Whether the kernel of `op` may read through operand `read` the bytes it
+/// writes in place through operand `written`: both are bound only through
+/// `MayAlias` bindings (SPIR-V's `Aliased`), which promise the kernel
+/// reads what it needs before it overwrites it.
+bool kernelToleratesAliasing(Operation *op, unsigned written, unsigned read) {
+  auto dispatch = dyn_cast<DispatchOp>(op);
+  return dispatch && isBoundMayAlias(dispatch, written) &&
+         isBoundMayAlias(dispatch, read);
 }
 
 /// The facts of one scan: op positions, versions and their last uses.
@@ -180,11 +262,13 @@ void BodyScan::findCopiesOnWrite(Decisions &decisions) {
       if (!overwritten)
         continue;
       // Needed later (or by the caller), or read by this very op through
-      // another operand: a kernel must not read bytes it overwrites.
+      // another operand: a kernel must not read bytes it overwrites, unless
+      // it declares both bindings may alias.
       bool needed = lastUse(*overwritten) > here;
       for (OpOperand &other : op.getOpOperands())
         if (other.getOperandNumber() != *operand &&
-            version(other.get()) == overwritten)
+            version(other.get()) == overwritten &&
+            !kernelToleratesAliasing(&op, *operand, other.getOperandNumber()))
           needed = true;
       if (!needed)
         continue;
@@ -285,24 +369,61 @@ bool insertClone(CloneSite site) {
 /// some variant of its executable (unknown callees write nothing: the
 /// fragment check reports them).
 bool isWrittenBinding(DispatchOp dispatch, StringAttr name) {
-  SymbolRefAttr callee = dispatch.getEntryPointAttr();
-  auto executable = SymbolTable::lookupNearestSymbolFrom<hal::ExecutableOp>(
-      dispatch, callee.getRootReference());
-  if (!executable)
-    return false;
-  for (auto variant : executable.getBody().getOps<hal::ExecutableVariantOp>()) {
-    auto entry = dyn_cast_or_null<hal::ExecutableEntryPointOp>(
-        SymbolTable::lookupSymbolIn(variant, callee.getLeafReference()));
-    hal::InterfaceOp interface = entry ? entry.lookupInterface() : nullptr;
-    if (!interface)
-      continue;
-    auto binding = dyn_cast_or_null<hal::InterfaceBindingOp>(
-        SymbolTable::lookupSymbolIn(interface, name));
-    if (binding &&
-        hal::bitEnumContainsAny(binding.getAccess(), hal::MemoryAccess::Write))
-      return true;
+  return llvm::any_of(lookupBindings(dispatch, name),
+                      [](hal::InterfaceBindingOp binding) {
+                        return hal::bitEnumContainsAny(
+                            binding.getAccess(), hal::MemoryAccess::Write);
+                      });
+}
+
+/// Drops the tie of each result of `dispatch` bound through a binding other
+/// than the ones its tied operand is bound through, unless both are
+/// `MayAlias`: computed in place, the kernel would write through one
+/// binding the bytes it reads through another. A tie only allows reuse, so
+/// the result gets storage of its own. Returns how many ties it dropped.
+unsigned untieAliasedBindings(DispatchOp dispatch) {
+  ArrayAttr bindings = dispatch.getBindings();
+  ArrayAttr tiedOperands = dispatch.getTiedOperandsAttr();
+  if (!bindings || !tiedOperands)
+    return 0;
+  DenseMap<uint64_t, SmallVector<StringAttr>> operandBindings, resultBindings;
+  for (Attribute entry : bindings) {
+    if (auto operandBuffer = dyn_cast<hal::ExOperandBufferAttr>(entry)) {
+      if (IntegerAttr index = operandBuffer.getOperand())
+        if (std::optional<uint64_t> i = index.getValue().tryZExtValue())
+          operandBindings[*i].push_back(operandBuffer.getBinding());
+    } else if (auto resultBuffer = dyn_cast<hal::ExResultBufferAttr>(entry)) {
+      if (IntegerAttr index = resultBuffer.getResult())
+        if (std::optional<uint64_t> i = index.getValue().tryZExtValue())
+          resultBindings[*i].push_back(resultBuffer.getBinding());
+    }
   }
-  return false;
+  SmallVector<int64_t> tied;
+  unsigned dropped = 0;
+  for (unsigned result = 0, e = dispatch.getNumResults(); result < e;
+       ++result) {
+    std::optional<unsigned> operand =
+        util::getStoredTiedOperandIndex(tiedOperands, result);
+    bool aliased = false;
+    if (operand)
+      for (StringAttr written : resultBindings.lookup(result))
+        for (StringAttr read : operandBindings.lookup(*operand))
+          aliased |=
+              written != read && !(isMayAliasBinding(dispatch, written) &&
+                                   isMayAliasBinding(dispatch, read));
+    if (aliased) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << "copy on write: result " << result << " of "
+                 << dispatch.getLoc()
+                 << " is bound apart from its tied operand: untied\n");
+      ++dropped;
+    }
+    tied.push_back(operand && !aliased ? int64_t(*operand)
+                                       : util::kUntiedIndex);
+  }
+  if (dropped)
+    dispatch.setTiedOperandsAttr(Builder(dispatch).getI64ArrayAttr(tied));
+  return dropped;
 }
 
 /// Adds a result tied to each operand the kernel of `dispatch` writes
@@ -370,8 +491,10 @@ CopyOnWriteStats materializeFragmentCopyOnWrite(ExStreamFragmentOp fragment) {
       !isa<ReturnOp>(fragment.getBody().front().back()))
     return stats;
   for (auto dispatch : llvm::make_early_inc_range(
-           fragment.getBody().front().getOps<DispatchOp>()))
+           fragment.getBody().front().getOps<DispatchOp>())) {
+    stats.tiesDropped += untieAliasedBindings(dispatch);
     stats.writesTied += tieWrittenOperands(dispatch);
+  }
   // Each round either drops ties, removes clones or inserts clones that
   // never conflict again, so a few rounds suffice; the bound only guards
   // against a bug turning into a hang.

@@ -30,6 +30,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ArgumentMoves.h"
+#include "ReadOnlyClones.h"
+#include "StorageAroundFragments.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
@@ -68,6 +70,9 @@ struct FunctionSummary {
   llvm::BitVector movedArguments;
   /// For each result, the arguments whose storage it shares.
   SmallVector<SmallVector<unsigned, 1>> resultArguments;
+  /// For each result, the first result whose storage it shares (itself when
+  /// none): a write into one changes the other.
+  SmallVector<unsigned> firstSharingResult;
   /// Results whose storage a global or a constant also holds.
   llvm::BitVector pinnedResults;
 };
@@ -121,13 +126,6 @@ private:
   }
   /// True when `op` may overwrite the storage of its operand `operand`.
   bool mayWriteInPlace(Operation *op, unsigned operand);
-  /// True when `fragment`, whose operand `operand` is the value `load`
-  /// read from a global, stores its result tied to that operand back into
-  /// the same global before anything else can read the global: then the
-  /// global's old bytes are never seen again and the update may be in place
-  /// (a KV-cache step, a training state).
-  bool isGlobalRoundTrip(util::GlobalLoadOp load, ExStreamFragmentOp fragment,
-                         unsigned operand);
   /// Returns a copy (a one-clone fragment) of `value` made before `op`, or
   /// a null value when its dims cannot be found there.
   Value copyBefore(Operation *op, Value value);
@@ -136,6 +134,11 @@ private:
   /// in a clone of an argument of the function the fragment may overwrite
   /// (argument moves). Returns true when it tied any.
   bool tieClonedArguments(ExStreamFragmentOp fragment);
+  /// True when `use` (after the op defining its value) never writes the
+  /// value's storage: an operand of a fragment that no result is tied to,
+  /// an argument a callee only reads and returns no storage of, a host
+  /// load.
+  bool onlyReads(OpOperand &use);
   void visitFragment(ExStreamFragmentOp fragment);
   void visitCall(func::CallOp call);
   void visitStore(TensorStoreOp store);
@@ -213,77 +216,6 @@ bool FunctionCopyOnWrite::mayWriteInPlace(Operation *op, unsigned operand) {
   return true;
 }
 
-bool FunctionCopyOnWrite::isGlobalRoundTrip(util::GlobalLoadOp load,
-                                            ExStreamFragmentOp fragment,
-                                            unsigned operand) {
-  if (load->getBlock() != fragment->getBlock())
-    return false;
-  StringRef global = load.getGlobal();
-  // The result written into the loaded storage.
-  Value written;
-  for (unsigned i = 0, e = fragment->getNumResults(); i < e; ++i)
-    if (fragment.getTiedResultOperandIndex(i) == operand)
-      written = fragment->getResult(i);
-  if (!written)
-    return false;
-  // Anything that may read the global (another load of it, its address, a
-  // call) before the store would see bytes that change.
-  auto readsGlobal = [&](Operation &op) {
-    if (auto other = dyn_cast<util::GlobalLoadOp>(op))
-      return other != load && other.getGlobal() == global;
-    if (auto store = dyn_cast<util::GlobalStoreOp>(op))
-      return store.getGlobal() == global;
-    return isa<func::CallOp>(op) ||
-           op.getName().getStringRef().contains("global.address");
-  };
-  Block *block = load->getBlock();
-  for (Operation &op : *block) {
-    if (&op == fragment.getOperation())
-      break;
-    if (readsGlobal(op))
-      return false;
-  }
-  for (Operation *op = fragment->getNextNode(); op; op = op->getNextNode()) {
-    if (auto store = dyn_cast<util::GlobalStoreOp>(op))
-      if (store.getGlobal() == global)
-        return store.getValue() == written;
-    if (readsGlobal(*op))
-      return false;
-  }
-  return false;
-}
-
-/// Finds the dims of `value` usable in front of `before`.
-static std::optional<SmallVector<Value>> findDims(Value value,
-                                                  Operation *before) {
-  auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!type)
-    return std::nullopt;
-  if (type.hasStaticShape())
-    return SmallVector<Value>();
-  auto dominates = [&](ValueRange dims) {
-    return dims.size() == static_cast<size_t>(type.getNumDynamicDims()) &&
-           llvm::all_of(dims, [&](Value dim) {
-             Operation *def = dim.getDefiningOp();
-             return !def || (def->getBlock() == before->getBlock() &&
-                             def->isBeforeInBlock(before));
-           });
-  };
-  if (auto result = dyn_cast<OpResult>(value))
-    if (auto shaped = dyn_cast<util::ShapeAwareOpInterface>(result.getOwner()))
-      if (ValueRange dims =
-              shaped.getResultDynamicDims(result.getResultNumber());
-          dominates(dims))
-        return SmallVector<Value>(dims);
-  for (OpOperand &use : value.getUses())
-    if (auto shaped = dyn_cast<util::ShapeAwareOpInterface>(use.getOwner()))
-      if (ValueRange dims =
-              shaped.getOperandDynamicDims(use.getOperandNumber());
-          dominates(dims))
-        return SmallVector<Value>(dims);
-  return std::nullopt;
-}
-
 Value FunctionCopyOnWrite::copyBefore(Operation *op, Value value) {
   std::optional<SmallVector<Value>> dims = findDims(value, op);
   if (!dims)
@@ -339,8 +271,41 @@ bool FunctionCopyOnWrite::tieClonedArguments(ExStreamFragmentOp fragment) {
   return true;
 }
 
+bool FunctionCopyOnWrite::onlyReads(OpOperand &use) {
+  Operation *user = use.getOwner();
+  unsigned index = use.getOperandNumber();
+  if (auto fragment = dyn_cast<ExStreamFragmentOp>(user))
+    return llvm::none_of(llvm::seq(fragment->getNumResults()), [&](unsigned i) {
+      return fragment.getTiedResultOperandIndex(i) == index;
+    });
+  if (auto call = dyn_cast<func::CallOp>(user)) {
+    auto callee = symbols.lookup<func::FuncOp>(call.getCallee());
+    if (!callee)
+      return false;
+    // A declaration writes no argument and returns storage of its own.
+    if (callee.isExternal())
+      return true;
+    auto it = summaries.find(callee);
+    if (it == summaries.end())
+      return false;
+    const FunctionSummary &summary = it->second;
+    return index < summary.writtenArguments.size() &&
+           !summary.writtenArguments.test(index) &&
+           llvm::none_of(summary.resultArguments,
+                         [&](ArrayRef<unsigned> arguments) {
+                           return llvm::is_contained(arguments, index);
+                         });
+  }
+  // A returned value is not: the caller may write it, or return it next to
+  // a value sharing its storage from a public function.
+  return isa<TensorLoadOp>(user);
+}
+
 void FunctionCopyOnWrite::visitFragment(ExStreamFragmentOp fragment) {
-  tieClonedArguments(fragment);
+  stats.readOnlyClonesShared += shareReadOnlyClones(
+      fragment, [&](OpOperand &use) { return onlyReads(use); });
+  if (tieClonedArguments(fragment))
+    ++stats.argumentsMoved;
   // Ties whose operand's storage is still needed are dropped first; the
   // body then treats that operand as the caller's.
   SmallVector<int64_t> tied;
@@ -439,6 +404,8 @@ void FunctionCopyOnWrite::visitCall(func::CallOp call) {
                                (index >= summary->pinnedResults.size() ||
                                 summary->pinnedResults.test(index)));
     addValue(result, pinned);
+    if (summary && index < summary->firstSharingResult.size())
+      unite(result, call->getResult(summary->firstSharingResult[index]));
     if (summary && index < summary->resultArguments.size())
       for (unsigned argument : summary->resultArguments[index])
         if (argument < call->getNumOperands())
@@ -519,7 +486,12 @@ FunctionSummary FunctionCopyOnWrite::summarize() {
   summary.pinnedResults.resize(numResults, true);
   if (!terminator || terminator->getNumOperands() != numResults)
     return summary;
+  DenseMap<Value, unsigned> firstResultOfClass;
   for (auto [index, returned] : llvm::enumerate(terminator.getOperands())) {
+    Value leader = classes.contains(returned) ? classes.getLeaderValue(returned)
+                                              : returned;
+    summary.firstSharingResult.push_back(
+        firstResultOfClass.try_emplace(leader, index).first->second);
     if (!classes.contains(returned)) {
       summary.pinnedResults.reset(index);
       continue;

@@ -288,6 +288,85 @@ LogicalResult checkBound(BufferResolver &resolver,
   return success();
 }
 
+/// No binding the dispatch writes provably shares bytes with another of its
+/// bindings, unless both are `MayAlias`: a kernel may assume its bindings do
+/// not alias (SPIR-V storage buffers without `Aliased`).
+LogicalResult checkBindingAliasing(BufferResolver &resolver,
+                                   CommandBufferDispatchSymbolOp dispatch,
+                                   const DeviceLimits &limits) {
+  const BufferResolver::EntryInterface &entry =
+      resolver.getEntryInterface(dispatch);
+  if (!entry.interface)
+    return success();
+  bool unknownSetPushed = false;
+  std::map<int64_t, CommandBufferPushDescriptorSetOp> pushes =
+      findPushesInEffect(dispatch, &entry.sets, unknownSetPushed);
+  if (unknownSetPushed)
+    return success();
+  struct Bound {
+    int64_t set, ordinal, begin, end;
+    MemoryAccess access;
+    RootStart start;
+  };
+  SmallVector<Bound> bound;
+  for (auto [key, access] : entry.declared) {
+    auto it = pushes.find(key.first);
+    if (it == pushes.end())
+      continue;
+    CommandBufferPushDescriptorSetOp push = it->second;
+    for (auto [ordinal, buffer, offset, length] :
+         llvm::zip(push.getBindingOrdinals(), push.getBindingBuffers(),
+                   push.getBindingOffsets(), push.getBindingLengths())) {
+      if (getConstantIntValue(ordinal) != key.second)
+        continue;
+      std::optional<RootStart> start =
+          resolveStart(resolver, buffer, offset, limits);
+      std::optional<int64_t> bytes = getConstantIntValue(length);
+      // Only exact constant starts prove an overlap.
+      if (start && start->baseAlignment == 0 && bytes && *bytes > 0)
+        bound.push_back({key.first, key.second, start->offset,
+                         start->offset + *bytes, access, *start});
+    }
+  }
+  auto rootKey = [](const Bound &b) {
+    return std::make_tuple(static_cast<int>(b.start.root.kind),
+                           b.start.root.value.getAsOpaquePointer(),
+                           b.start.root.global.getAsOpaquePointer());
+  };
+  llvm::sort(bound, [&](const Bound &a, const Bound &b) {
+    return std::make_pair(rootKey(a), a.begin) <
+           std::make_pair(rootKey(b), b.begin);
+  });
+  auto writes = [](const Bound &b) {
+    return bitEnumContainsAny(b.access, MemoryAccess::Write);
+  };
+  auto mayAlias = [](const Bound &b) {
+    return bitEnumContainsAny(b.access, MemoryAccess::MayAlias);
+  };
+  for (size_t i = 0; i < bound.size(); ++i) {
+    for (size_t j = i + 1;
+         j < bound.size() && rootKey(bound[j]) == rootKey(bound[i]) &&
+         bound[j].begin < bound[i].end;
+         ++j) {
+      const Bound &a = bound[i], &b = bound[j];
+      if (!(writes(a) || writes(b)) || (mayAlias(a) && mayAlias(b)))
+        continue;
+      const Bound &written = writes(a) ? a : b;
+      const Bound &other = writes(a) ? b : a;
+      return dispatch.emitOpError()
+             << "breaks device rule binding-aliasing: binding (set "
+             << written.set << ", binding " << written.ordinal
+             << "), which the kernel writes, and binding (set " << other.set
+             << ", binding " << other.ordinal << ") share bytes [" << b.begin
+             << ", " << std::min(a.end, b.end) << ") of "
+             << describeRoot(a.start.root)
+             << "; a kernel may assume its bindings do not alias unless both "
+                "are declared MayAlias";
+    }
+  }
+  return success();
+}
+
 } // namespace
 
 LogicalResult verifyDeviceRules(ModuleOp module, const DeviceLimits &limits,
@@ -312,9 +391,13 @@ LogicalResult verifyDeviceRules(ModuleOp module, const DeviceLimits &limits,
               return checkAllocation(allocate, limits);
             })
             .Case([&](CommandBufferDispatchSymbolOp dispatch) {
-              if (skipped.contains("unbound-binding"))
-                return success();
-              return checkBound(resolver, dispatch);
+              bool ok = true;
+              if (!skipped.contains("unbound-binding"))
+                ok &= succeeded(checkBound(resolver, dispatch));
+              if (!skipped.contains("binding-aliasing"))
+                ok &=
+                    succeeded(checkBindingAliasing(resolver, dispatch, limits));
+              return success(ok);
             })
             .Case([&](CommandBufferPushConstantsOp push) {
               if (!pushConstants)

@@ -18,7 +18,8 @@ namespace streamhal::hal {
 /// The device rules by the names the pass options and the messages use.
 inline constexpr llvm::StringLiteral kDeviceRuleNames[] = {
     "binding-offset-alignment", "binding-range",   "unbound-binding",
-    "fill-alignment",           "allocation-size", "push-constants"};
+    "fill-alignment",           "allocation-size", "push-constants",
+    "binding-aliasing"};
 
 /// Checks every op of `module` against the device rules of
 /// docs/concurrency.md ("Device rules") where the numbers are provable

@@ -111,6 +111,11 @@ cases = [
      '          spirv.Return\n'
      '        }\n'
      '        spirv.func @double() "None" {')]),
+  ('may_alias_not_aliased', 'A MayAlias binding whose variable is not decorated Aliased.', dict(),
+   [('access="Read"\n', 'access="Read|MayAlias"\n')]),
+  ('may_alias_aliased', 'The same, decorated Aliased: runs.', dict(),
+   [('access="Read"\n', 'access="Read|MayAlias"\n'),
+    ('@in bind(0, 0) :', '@in bind(0, 0) {aliased} :')]),
 ]
 chunks = []
 for name, comment, overrides, *edits in cases:

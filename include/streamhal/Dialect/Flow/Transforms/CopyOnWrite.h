@@ -39,6 +39,12 @@ struct CopyOnWriteStats {
   /// Copy fragments inserted in front of host writes and calls that would
   /// write a value still needed.
   unsigned copyFragmentsInserted = 0;
+  /// Fragment results tied to a function argument the function clones and
+  /// then writes (argument moves).
+  unsigned argumentsMoved = 0;
+  /// Returned clones replaced by their source, read-only afterwards (the
+  /// results share one storage).
+  unsigned readOnlyClonesShared = 0;
 
   /// The functions and initializers it changed (and the fragments outside
   /// both it changed): an analysis of a fragment elsewhere still holds.
@@ -47,7 +53,8 @@ struct CopyOnWriteStats {
   CopyOnWriteStats &operator+=(const CopyOnWriteStats &other);
   bool changed() const {
     return writesTied || clonesInserted || tiesDropped ||
-           identityClonesRemoved || copyFragmentsInserted;
+           identityClonesRemoved || copyFragmentsInserted || argumentsMoved ||
+           readOnlyClonesShared;
   }
 };
 

@@ -202,6 +202,9 @@ def HAL_MemoryAccess : HAL_BitEnum<"MemoryAccess", "memory access bits", [
     `Read` (0x1), `Write` (0x2), `Discard` (0x4, the old contents need not
     be kept), `MayAlias` (0x8). `None` is 0. A binding with `Write` or
     `Discard` is written by the kernel; `Read|Write` is read and written.
+    `MayAlias`: the kernel tolerates the binding sharing bytes with the
+    dispatch's other `MayAlias` bindings (SPIR-V's `Aliased`); without it,
+    a written binding must share no byte with another binding.
   }];
 }
 def HAL_MemoryAccessAttr : HAL_EnumAttr<HAL_MemoryAccess, "memory_access">;

@@ -80,12 +80,13 @@ def VerifyCommandBuffersPass
   let options = [
     Option<"deviceRules", "device-rules", "bool", /*default=*/"true",
            "Check the device rules (offsets, ranges, bound bindings, fills, "
-           "allocation sizes, push constants)">,
+           "allocation sizes, push constants, aliasing bindings)">,
     Option<"skipDeviceRules", "skip-device-rules", "std::string",
            /*default=*/[{"none"}],
            "Comma-separated device rules not to check (none: check all): "
            "binding-offset-alignment, binding-range, unbound-binding, "
-           "fill-alignment, allocation-size, push-constants">,
+           "fill-alignment, allocation-size, push-constants, "
+           "binding-aliasing">,
   ];
 }
 
