@@ -484,6 +484,8 @@ inline uint64_t getLowBits(const llvm::APInt &value) {
 }
 /// Bit width of a scalar type (index = 64), or 0.
 unsigned getScalarWidth(mlir::Type type);
+/// The low `width` bits of `bits` (all of them from 64 on).
+uint64_t truncateBits(uint64_t bits, unsigned width);
 /// `[offset, end)` for diagnostics, exact also when the end is past
 /// INT64_MAX; `[offset, +length)` when either is negative.
 std::string formatRange(int64_t offset, int64_t length);

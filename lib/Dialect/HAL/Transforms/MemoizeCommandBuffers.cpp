@@ -78,25 +78,55 @@ struct RecordingPlan {
   }
 };
 
-/// A key equal for hoisted ops that compute the same: name, attributes and
-/// operands, where a switch case's constant counts by its value and a
-/// hoisted result by its representative.
-std::string getHoistKey(Operation *op, const RecordingPlan &plan) {
-  std::string key;
-  llvm::raw_string_ostream os(key);
-  os << op->getName() << op->getAttrDictionary();
-  for (Type type : op->getResultTypes())
-    os << " " << type;
-  for (Value operand : op->getOperands()) {
-    Operation *def = operand.getDefiningOp();
-    if (isa_and_present<arith::ConstantOp>(def) &&
-        isa<DeviceSwitchOp>(def->getParentOp()))
-      os << " c" << cast<arith::ConstantOp>(def).getValue();
-    else
-      os << " v" << plan.getRepresentative(operand).getAsOpaquePointer();
-  }
-  return key;
+/// What a hoisted op's operand stands for when two hoisted ops are
+/// compared: a switch case's constant by its value (each case has its own),
+/// any other value by its representative (a hoisted result by the first
+/// equal op's).
+Attribute getCaseConstant(Value operand) {
+  auto constant = operand.getDefiningOp<arith::ConstantOp>();
+  if (constant && isa<DeviceSwitchOp>(constant->getParentOp()))
+    return constant.getValue();
+  return {};
 }
+
+/// Hoisted ops that compute the same: equal name, attributes and result
+/// types, and operands equal as getCaseConstant and the representatives
+/// say (OperationEquivalence with those operand rules).
+struct HoistedOps {
+  const RecordingPlan &plan;
+  /// Hash -> the first hoisted op of each kind with that hash.
+  DenseMap<llvm::hash_code, SmallVector<Operation *, 1>> byHash;
+
+  llvm::hash_code hashOperand(Value operand) const {
+    if (Attribute value = getCaseConstant(operand))
+      return llvm::hash_value(value.getAsOpaquePointer());
+    return hash_value(plan.getRepresentative(operand));
+  }
+  bool sameOperand(Value a, Value b) const {
+    Attribute valueA = getCaseConstant(a), valueB = getCaseConstant(b);
+    if (valueA || valueB)
+      return valueA == valueB;
+    return plan.getRepresentative(a) == plan.getRepresentative(b);
+  }
+  /// The first hoisted op equal to `op`, after recording `op` as the first
+  /// of its kind when there is none.
+  Operation *findOrInsert(Operation *op) {
+    llvm::hash_code hash = OperationEquivalence::computeHash(
+        op, [&](Value operand) { return hashOperand(operand); },
+        OperationEquivalence::ignoreHashValue,
+        OperationEquivalence::IgnoreLocations);
+    SmallVector<Operation *, 1> &candidates = byHash[hash];
+    for (Operation *candidate : candidates)
+      if (OperationEquivalence::isEquivalentTo(
+              op, candidate,
+              [&](Value a, Value b) { return success(sameOperand(a, b)); },
+              /*markEquivalent=*/nullptr,
+              OperationEquivalence::IgnoreLocations))
+        return candidate;
+    candidates.push_back(op);
+    return op;
+  }
+};
 
 /// Calls `fn` with each (buffer, offset) operand pair of a command: what a
 /// slot's offset adds to.
@@ -244,7 +274,7 @@ std::optional<std::string> classifyOperands(RecordingPlan &plan) {
     return ancestor && recording.contains(ancestor);
   };
   std::optional<std::string> reason;
-  std::map<std::string, Operation *> hoistKeys;
+  HoistedOps hoistedOps{plan, {}};
   auto classify = [&](Value value) {
     if (value == plan.create.getResult() || value == device)
       return;
@@ -299,11 +329,10 @@ std::optional<std::string> classifyOperands(RecordingPlan &plan) {
           return WalkResult::interrupt();
         }
         plan.hoisted.insert(op);
-        auto [it, inserted] = hoistKeys.try_emplace(getHoistKey(op, plan), op);
-        if (!inserted)
-          for (auto [result, same] :
-               llvm::zip(op->getResults(), it->second->getResults()))
-            plan.representatives[result] = same;
+        if (Operation *same = hoistedOps.findOrInsert(op); same != op)
+          for (auto [result, sameResult] :
+               llvm::zip(op->getResults(), same->getResults()))
+            plan.representatives[result] = sameResult;
         return WalkResult::advance();
       }
       llvm::SmallPtrSet<OpOperand *, 4> paired;
