@@ -16,6 +16,7 @@
 #include "CompareLevels.h"
 #include "DeviceOptions.h"
 #include "ResultChecks.h"
+#include "RunReports.h"
 #include "ToolVersion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -146,55 +147,6 @@ static cl::opt<std::string> checkAgainst(
 static cl::opt<bool> splitInputFile(
     cl::cat(execCategory), "split-input-file",
     cl::desc("Process each '// -----' chunk of the input on its own"));
-
-static cl::opt<bool> reportBarriers(
-    cl::cat(execCategory), "report-barriers",
-    cl::desc("Print per function the execution barriers its HAL run "
-             "recorded and the fewest the same command order needs on the "
-             "concrete byte ranges"));
-
-/// Prints the --report-barriers line of `function`.
-static void printBarrierCounts(llvm::raw_ostream &os, StringRef function,
-                               const BarrierCounts &counts) {
-  if (reportBarriers)
-    os << "@" << function << ": barriers recorded=" << counts.recorded
-       << " minimum=" << counts.minimum << "\n";
-}
-
-static cl::opt<bool> reportMemory(
-    cl::cat(execCategory), "report-memory",
-    cl::desc("Print per function the allocations its HAL run made, their "
-             "bytes, the bytes of its transients (device-only allocations "
-             "no result lives in, and a caller's transient buffer) and "
-             "their lower bound: the most transient bytes holding a value "
-             "a later command reads, at one command"));
-
-/// Prints the --report-memory line of `function`.
-static void printMemoryCounts(llvm::raw_ostream &os, StringRef function,
-                              const MemoryCounts &counts) {
-  if (reportMemory)
-    os << "@" << function << ": memory allocations=" << counts.allocations
-       << " (results " << counts.resultAllocations << ", transients "
-       << counts.transientAllocations << ")"
-       << " allocated=" << counts.allocatedBytes
-       << " transient=" << counts.transientBytes
-       << " live-peak=" << counts.transientLivePeak << "\n";
-}
-
-static cl::opt<bool> reportCommands(
-    cl::cat(execCategory), "report-commands",
-    cl::desc("Print per function run the commands (fills, copies, "
-             "dispatches, barriers) its HAL run recorded into command "
-             "buffers and those its submissions executed: a memoized "
-             "command buffer is recorded by the first call only"));
-
-/// Prints the --report-commands line of `function`.
-static void printCommandCounts(llvm::raw_ostream &os, StringRef function,
-                               const CommandCounts &counts) {
-  if (reportCommands)
-    os << "@" << function << ": commands recorded=" << counts.recorded
-       << " executed=" << counts.executed << "\n";
-}
 
 static cl::list<std::string> callDims(
     cl::cat(execCategory), "call-dims",
@@ -335,9 +287,7 @@ runAndPrint(Executor &executor, func::FuncOp callee,
   if (failed(checkExpectedResults(callee, *results)))
     return failure();
   if (isHALRun) {
-    printBarrierCounts(os, callee.getSymName(), executor.getBarrierCounts());
-    printCommandCounts(os, callee.getSymName(), executor.getCommandCounts());
-    printMemoryCounts(os, callee.getSymName(), executor.getMemoryCounts());
+    printRunReports(os, callee.getSymName(), executor);
     timer.print(os, callee.getSymName());
   }
   return results;
@@ -396,9 +346,7 @@ static LogicalResult runCall(func::FuncOp function, func::FuncOp halFunction,
     return failure();
   StringRef name = function.getSymName();
   os << "@" << name << ": the HAL level matches\n";
-  printBarrierCounts(os, name, halExecutor->getBarrierCounts());
-  printCommandCounts(os, name, halExecutor->getCommandCounts());
-  printMemoryCounts(os, name, halExecutor->getMemoryCounts());
+  printRunReports(os, name, *halExecutor);
   timer.print(os, name);
   return success();
 }
