@@ -452,14 +452,17 @@ void memoize(RecordingPlan &plan, BufferResolver &resolver) {
     bodyBuilder.clone(*op, mapping);
   // A folded buffer becomes its root's slot at its offset there.
   OpBuilder constantBuilder = OpBuilder::atBlockBegin(body);
-  DenseMap<int64_t, Value> offsets;
+  // Keyed by attribute: DenseMapInfo<int64_t> hashes by multiplying, so
+  // offsets that are multiples of a large power of two share buckets and
+  // every lookup probes a long chain (quadratic at 100k dispatches).
+  DenseMap<Attribute, Value> offsets;
   body->walk([&](Operation *op) {
     forEachBufferOffset(op, [&](OpOperand &buffer, OpOperand &offset) {
       auto it = plan.folded.find(buffer.get());
       if (it == plan.folded.end())
         return;
       int64_t total = it->second.second + *getConstantIntValue(offset.get());
-      Value &constant = offsets[total];
+      Value &constant = offsets[constantBuilder.getIndexAttr(total)];
       if (!constant)
         constant = arith::ConstantIndexOp::create(constantBuilder, loc, total);
       buffer.set(mapping.lookup(it->second.first));

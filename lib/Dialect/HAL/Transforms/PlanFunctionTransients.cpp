@@ -505,7 +505,9 @@ unsigned planBlock(Block &block, bool async, SymbolTableCollection &symbols) {
   Location loc = insertion->getLoc();
   SmallVector<Attribute> intervals;
   SmallVector<Value> sizes;
-  llvm::SmallDenseMap<int64_t, Value> constants;
+  // Keyed by attribute: DenseMapInfo<int64_t> multiplies, so sizes that are
+  // multiples of a large power of two would share buckets.
+  llvm::SmallDenseMap<Attribute, Value> constants;
   for (const Group &group : groups) {
     for (const Piece &piece : group.pieces) {
       intervals.push_back(builder.getIndexAttr(piece.start));
@@ -513,7 +515,8 @@ unsigned planBlock(Block &block, bool async, SymbolTableCollection &symbols) {
       APInt constant;
       Value size = known.materialize(piece.size);
       if (matchPattern(size, m_ConstantInt(&constant))) {
-        Value &materialized = constants[constant.getSExtValue()];
+        Value &materialized =
+            constants[builder.getIndexAttr(constant.getSExtValue())];
         if (!materialized)
           materialized = arith::ConstantIndexOp::create(
               builder, loc, constant.getSExtValue());
