@@ -270,6 +270,20 @@ MUTATIONS = [
      "       llvm::zip(uniformArguments, execute.getUniforms())) {",
      "       llvm::zip(llvm::reverse(uniformArguments), execute.getUniforms())) {",
      ["Exec/replay.mlir"]),
+    # The Vulkan device's replay of memoized recordings (VulkanReplay.cpp).
+    ("vulkan-replay-key-ignores-uniforms", "lib/Exec/Vulkan/VulkanReplay.cpp",
+     "  llvm::append_range(key, tables.uniforms);", "",
+     ["Exec/Vulkan/replay.test"]),
+    ("vulkan-replay-key-ignores-sharing", "lib/Exec/Vulkan/VulkanReplay.cpp",
+     "key.push_back(firstSlotOf.try_emplace(slot.root.get(), index).first->second);",
+     "key.push_back(index);",
+     ["Exec/Vulkan/replay.test"]),
+    ("vulkan-replay-stages-nothing", "lib/Exec/Vulkan/VulkanReplay.cpp",
+     "  work->stageHostBytes();", "  if (!replay)\n    work->stageHostBytes();",
+     ["Exec/Vulkan/replay.test"]),
+    ("vulkan-replay-keeps-old-roots", "lib/Exec/Vulkan/VulkanReplay.cpp",
+     "    mirror.root = slots[mirrorSlots[index]].root;", "",
+     ["Exec/Vulkan/replay.test"]),
 
 ]
 

@@ -20,8 +20,15 @@
 # sizes 3 and 5), each checked against the flow level: the commands
 # recorded by the first call and by the second, and the commands each call
 # executes. The reference executor resolves a replayed command's slots and
-# uniforms at every submission, so its wall time says nothing about replay;
-# no host time is reported here (docs/replay.md, "Measured").
+# uniforms at every submission, so its wall time says nothing about replay.
+#
+# When hal-exec has a Vulkan device (`--list-devices` finds one), a second
+# table times the device's host side per call (`--report-device-time`:
+# prepare + record: the work before vkQueueSubmit, less the copy of the
+# host's bytes into staging, which a runtime whose buffers stay on the
+# device does not do) over 11 calls with the
+# same sizes, one-shot and memoized: the first call, and the median of the
+# other 10, in total and per command executed (docs/replay.md, "Measured").
 #
 #===------------------------------------------------------------------------===#
 
@@ -89,4 +96,54 @@ for name in transformer_encoder_layer inception_block residual_stage plain_chain
     exit 1
   fi
   echo "| $name | $(figure recording-ops "$one") | $(figure recording-ops "$memo") | $(figure table-entries "$memo") | $memo_executed | $one_first | $one_second | $memo_first | $memo_second |"
+done
+
+echo
+if ! "$hal_exec" --list-devices >/dev/null 2>&1; then
+  echo "No Vulkan device: the host time per call on the device is not measured."
+  exit 0
+fi
+device_name="$("$hal_exec" --list-devices | head -1 | sed 's/^0: //; s/ (.*//')"
+echo "Host time per call on the Vulkan device \`$device_name\` (prepare + record, ms, not counting the host bytes staged; 11 calls with the same sizes):"
+echo
+echo "| program | commands executed per call | call 1, one-shot | later calls, one-shot | call 1, memoized | later calls, memoized | one-shot / memoized, later calls | us per command, one-shot | us per command, memoized |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+# host_ms FILE OPTIONS DIMS: "first median" of prepare+record over 7 calls.
+host_ms() {
+  local calls=()
+  for _ in $(seq 11); do calls+=("--call-dims=$3"); done
+  "$hal_exec" "$1" "--lower=streamhal-lower-to-hal$2" --device=vulkan \
+    --device-limits=max-range=134217728 --report-device-time "${calls[@]}" \
+    >"$work/out" 2>"$work/err" || {
+    echo "error: hal-exec $1 on the Vulkan device failed:" >&2
+    cat "$work/err" >&2
+    exit 1
+  }
+  python3 - "$work/out" <<'PY'
+import re, statistics, sys
+per_call = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"@(\S+): device time .*prepare-ms=([0-9.]+) stage-ms=[0-9.]+ record-ms=([0-9.]+)", line)
+    if m:
+        per_call.setdefault(m.group(1), []).append(float(m.group(2)) + float(m.group(3)))
+calls = [sum(c) for c in zip(*per_call.values())]
+print(f"{calls[0]:.3f} {statistics.median(calls[1:]):.3f}")
+PY
+}
+for name in transformer_encoder_layer inception_block residual_stage plain_chain transformer_qkv_split synthetic_mix_2000 chain_2000 mlp; do
+  file="$work/$name.mlir"
+  dims=""
+  [[ $name == mlp ]] && dims=3
+  read -r executed <<<"$(commands "$file" "" "$dims" "$dims" | cut -d' ' -f3)"
+  read -r one_first one_later <<<"$(host_ms "$file" "{memoize=false}" "$dims")"
+  read -r memo_first memo_later <<<"$(host_ms "$file" "" "$dims")"
+  python3 - "$name" "$executed" "$one_first" "$one_later" "$memo_first" "$memo_later" <<'PY'
+import sys
+name, executed = sys.argv[1], int(sys.argv[2])
+one_first, one_later, memo_first, memo_later = map(float, sys.argv[3:])
+ratio = one_later / memo_later if memo_later > 0 else float("inf")
+print(f"| {name} | {executed} | {one_first:.3f} | {one_later:.3f} | {memo_first:.3f} | "
+      f"{memo_later:.3f} | {ratio:.1f}x | {1000 * one_later / executed:.2f} | "
+      f"{1000 * memo_later / executed:.2f} |")
+PY
 done

@@ -154,6 +154,10 @@ struct QueuedSubmission {
   unsigned depth = 0;
   /// The recorded commands of each command buffer, captured at submission.
   std::vector<std::vector<Command>> commandBuffers;
+  /// The hal.device.memoize whose recording it replays (its one command
+  /// buffer) and the tables it binds, or null.
+  mlir::Operation *memoizedBy = nullptr;
+  std::shared_ptr<const MemoizedTables> tables;
   /// Every concrete range its commands touch.
   llvm::SmallVector<Access> accesses;
   /// Submissions a chain of fences orders before it (all earlier).
@@ -194,6 +198,18 @@ struct MemoizedRecording {
   std::shared_ptr<CommandBufferState> commandBuffer;
   /// The body's value of that command buffer, which the commands name.
   mlir::Value commandBufferValue;
+  /// Unique in the process: a device keys what it keeps for the recording
+  /// by it (an op's address may be reused by a later module).
+  uint64_t serial = 0;
+};
+
+/// What a submission of a memoized recording binds: the commands it runs
+/// are a function of the recording and these tables alone.
+struct MemoizedTables {
+  /// MemoizedRecording::serial.
+  uint64_t recording = 0;
+  std::vector<BufferRef> slots;
+  std::vector<uint64_t> uniforms;
 };
 
 class ExecutorImpl {

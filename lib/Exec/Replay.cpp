@@ -17,6 +17,7 @@
 
 #include "ExecutorImpl.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include <atomic>
 
 using namespace mlir;
 using namespace streamhal;
@@ -101,6 +102,8 @@ LogicalResult ExecutorImpl::runMemoize(hal::DeviceMemoizeOp memoize,
       return memoize.emitError()
              << "records a command buffer it does not end and return";
     fresh->commandBuffer->memoizedBy = memoize.getOperation();
+    static std::atomic<uint64_t> nextSerial{1};
+    fresh->serial = nextSerial++;
     commandCounts.recorded +=
         llvm::count_if(fresh->commands, isExecutedCommand);
     recording = std::move(fresh);
@@ -174,7 +177,9 @@ ExecutorImpl::runQueueExecuteIndirect(hal::DeviceQueueExecuteIndirectOp execute,
            << " uniforms";
   // The tables of this submission, read by the recorded commands.
   Frame replayFrame = recording.frame;
-  SmallVector<BufferRef> slots;
+  auto tables = std::make_shared<MemoizedTables>();
+  tables->recording = recording.serial;
+  std::vector<BufferRef> &slots = tables->slots;
   for (auto [argument, value] :
        llvm::zip(slotArguments, execute.getBindings())) {
     FailureOr<BufferRef> buffer = get<BufferRef>(frame, value, opPtr);
@@ -189,6 +194,7 @@ ExecutorImpl::runQueueExecuteIndirect(hal::DeviceQueueExecuteIndirectOp execute,
     if (failed(scalar))
       return failure();
     replayFrame[argument] = *scalar;
+    tables->uniforms.push_back(scalar->bits);
   }
   if (failed(checkSlotAliasing(execute, slots, memoize.getSlotClasses())))
     return failure();
@@ -214,5 +220,7 @@ ExecutorImpl::runQueueExecuteIndirect(hal::DeviceQueueExecuteIndirectOp execute,
   for (const Command &command : instance->commands)
     llvm::append_range(submission->accesses, command.getAccesses());
   submission->commandBuffers.push_back(std::move(instance->commands));
+  submission->memoizedBy = memoize.getOperation();
+  submission->tables = std::move(tables);
   return queueSubmission(std::move(*submission));
 }

@@ -495,6 +495,8 @@ LogicalResult ExecutorImpl::runSubmissions(Operation *awaitOp,
         SubmissionToRun entry;
         entry.op = queued.op;
         entry.commandBuffers = queued.commandBuffers;
+        entry.memoizedBy = queued.memoizedBy;
+        entry.tables = queued.tables.get();
         for (auto [position, other] : llvm::enumerate(indices))
           if (queued.waits.count(other))
             entry.waits.push_back(position);

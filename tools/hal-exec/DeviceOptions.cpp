@@ -50,9 +50,11 @@ static cl::opt<bool> allowPartialWrites(
              "sparsely; the bytes keep the poison pattern 0xCD)"));
 static cl::opt<bool> reportDeviceTime(
     cl::cat(execCategory), "report-device-time",
-    cl::desc("With --device=vulkan: print per function the wall time of its "
-             "run and of the device's phases, summed over its submissions "
-             "(prepare, record, submit and wait, write back; ms)"));
+    cl::desc(
+        "With --device=vulkan: print per function the wall time of its "
+        "run and of the device's phases, summed over its submissions "
+        "(prepare, stage, record, submit and wait, write back; ms) and the "
+        "command buffers it recorded and replayed"));
 
 std::optional<int> setUpDevice(std::shared_ptr<Device> &device) {
   VulkanDeviceOptions vulkanOptions;
@@ -114,7 +116,10 @@ void DeviceRunTimer::print(llvm::raw_ostream &os,
   os << "@" << function
      << ": device time submissions=" << deviceTimes.submissions
      << " run-ms=" << ms(runMs) << " prepare-ms=" << ms(deviceTimes.prepareMs)
+     << " stage-ms=" << ms(deviceTimes.stageMs)
      << " record-ms=" << ms(deviceTimes.recordMs)
      << " submit-wait-ms=" << ms(deviceTimes.submitWaitMs)
-     << " write-back-ms=" << ms(deviceTimes.writeBackMs) << "\n";
+     << " write-back-ms=" << ms(deviceTimes.writeBackMs)
+     << " command-buffers recorded=" << deviceTimes.commandBuffersRecorded
+     << " replayed=" << deviceTimes.commandBuffersReplayed << "\n";
 }

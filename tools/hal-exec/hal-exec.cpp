@@ -128,13 +128,14 @@ static cl::opt<bool> printBytes(cl::cat(execCategory), "print-bytes",
                                 cl::desc("Print the bytes of every result"));
 static cl::opt<std::string> checkLowering(
     cl::cat(execCategory), "check-lowering", cl::ValueOptional,
-    cl::desc("Lower a copy with PIPELINE (default: the full pipeline) and "
-             "check it computes the same bytes"),
+    cl::desc("Lower a copy with PIPELINE (default: convert-flow-to-hal, "
+             "packing and barriers, without the later passes of "
+             "streamhal-lower-to-hal) and check it computes the same bytes"),
     cl::value_desc("pipeline"));
 static cl::opt<std::string> lowerAndRun(
     cl::cat(execCategory), "lower", cl::ValueOptional,
-    cl::desc("Lower a copy with PIPELINE (default: the full pipeline) and "
-             "run only its HAL level, on the --device"),
+    cl::desc("Lower a copy with PIPELINE (default: as --check-lowering's) "
+             "and run only its HAL level, on the --device"),
     cl::value_desc("pipeline"));
 static cl::opt<bool> printValues(
     cl::cat(execCategory), "print-values",

@@ -29,15 +29,18 @@ namespace streamhal::exec {
 
 class ExecutorImpl;
 struct Command;
+struct MemoizedTables;
 
 /// Where a device's time went, summed over its submissions (wall clock,
 /// std::chrono::steady_clock, in milliseconds).
 struct DeviceTimes {
   /// Command buffers submitted and waited for.
   unsigned submissions = 0;
-  /// Before recording: pipelines, device buffers, the host's bytes copied
-  /// into the staging buffer.
+  /// Before recording: pipelines, planning, device buffers.
   double prepareMs = 0;
+  /// The host's bytes copied into the staging buffer (the executor's
+  /// buffers live in host memory; a runtime's would be on the device).
+  double stageMs = 0;
   /// Recording the command buffer (where a validation layer checks
   /// barriers).
   double recordMs = 0;
@@ -45,6 +48,10 @@ struct DeviceTimes {
   double submitWaitMs = 0;
   /// Writing the results back into the executor's buffers.
   double writeBackMs = 0;
+  /// Device command buffers recorded, and memoized ones submitted again
+  /// without recording (docs/replay.md).
+  unsigned commandBuffersRecorded = 0;
+  unsigned commandBuffersReplayed = 0;
 };
 
 /// One queue submission of a group the host awaits together
@@ -53,6 +60,13 @@ struct DeviceTimes {
 struct SubmissionToRun {
   mlir::Operation *op = nullptr;
   llvm::ArrayRef<std::vector<Command>> commandBuffers;
+  /// The `hal.device.memoize` whose recording its one command buffer
+  /// replays, and the binding table and uniforms it submits them with, or
+  /// null: the commands are a function of the recording and the tables, so
+  /// a device may keep what it recorded for them and replay it
+  /// (docs/replay.md).
+  mlir::Operation *memoizedBy = nullptr;
+  const MemoizedTables *tables = nullptr;
   /// Indices into the group, each smaller than this entry's.
   llvm::SmallVector<unsigned> waits;
 };

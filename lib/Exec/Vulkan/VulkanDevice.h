@@ -166,16 +166,51 @@ class DeviceWork {
 public:
   DeviceWork(VulkanDevice &vulkan, ExecutorImpl &executor,
              mlir::Operation *errorOp, std::vector<const Command *> commands)
-      : vulkan(vulkan), executor(executor), errorOp(errorOp),
+      : vulkan(vulkan), executor(&executor), errorOp(errorOp),
         commands(std::move(commands)) {}
   ~DeviceWork();
-  /// Makes the kernels' pipelines, the mirrors over the union of the
-  /// commands' accesses and the staging buffer holding the host's bytes.
-  mlir::LogicalResult prepare();
+  /// plan(), then allocateDeviceMemory() and stageHostBytes() unless the
+  /// commands touch no byte; laps `clock` into the prepare and stage times.
+  mlir::LogicalResult prepare(PhaseClock &clock);
+  /// Makes the kernels' pipelines and plans the mirrors over the union of
+  /// the commands' accesses and the staging buffer's layout; allocates
+  /// nothing.
+  mlir::LogicalResult plan();
+  /// Creates the planned mirrors and the mapped staging buffer.
+  mlir::LogicalResult allocateDeviceMemory();
+  /// Copies the host's bytes of every mirror into the staging buffer.
+  void stageHostBytes();
   /// Whether the commands touch no byte (nothing to run).
   bool isEmpty() const { return stagingBytes == 0; }
-  /// A begun one-shot command buffer, freed with the work.
-  mlir::FailureOr<VkCommandBuffer> beginCommandBuffer();
+  /// A begun command buffer, freed with the work: one-shot unless
+  /// `oneTime` is false (a memoized recording, submitted again).
+  mlir::FailureOr<VkCommandBuffer> beginCommandBuffer(bool oneTime = true);
+  /// VulkanReplay.cpp: everything a planned work records that its commands
+  /// decide, in words: two works with equal keys record the same command
+  /// buffer (what the table key promises, checked in an asserts build).
+  std::vector<uint64_t> getRecordingKey() const;
+  /// VulkanReplay.cpp: finds, for every mirror, a slot of `slots` bound to
+  /// its root; fails when one has none (it cannot be rebound then).
+  bool mapMirrorsToSlots(llvm::ArrayRef<BufferRef> slots);
+  /// VulkanReplay.cpp: lets go of the executor's buffers and commands,
+  /// keeping the device objects, the plan and the recording.
+  void detachFromRun();
+  /// VulkanReplay.cpp: makes a detached work, kept for a table key equal to
+  /// that of `slots`, the work of a new run of `commands`: each mirror's
+  /// root is its slot's root now, at the same offsets.
+  void rebind(ExecutorImpl &executor, mlir::Operation *errorOp,
+              std::vector<const Command *> commands,
+              llvm::ArrayRef<BufferRef> slots);
+  /// The command buffers it recorded.
+  llvm::ArrayRef<VkCommandBuffer> getCommandBuffers() const {
+    return commandBuffers;
+  }
+  llvm::ArrayRef<const Command *> getCommands() const { return commands; }
+  unsigned commandCount() const { return commands.size(); }
+  /// Set on a memoized recording the device keeps: the key of the tables it
+  /// was recorded for (VulkanReplay.cpp), and its getRecordingKey().
+  std::vector<uint64_t> tableKey;
+  std::vector<uint64_t> recordingKey;
   mlir::LogicalResult endCommandBuffer(VkCommandBuffer cmd);
   /// Staging -> mirrors, then a barrier to the commands.
   void recordUpload(VkCommandBuffer cmd);
@@ -209,7 +244,7 @@ private:
   DeviceRange locate(const BufferRef &ref) const;
 
   VulkanDevice &vulkan;
-  ExecutorImpl &executor;
+  ExecutorImpl *executor;
   mlir::Operation *errorOp;
   std::vector<const Command *> commands;
   /// The SPIR-V kernel of each dispatch, null for the model kernel.
@@ -220,7 +255,11 @@ private:
   std::vector<WriteCheck> writeChecks;
   std::vector<Mirror> mirrors;
   llvm::DenseMap<RootBuffer *, unsigned> mirrorOf;
+  /// A memoized recording's: the slot bound to each mirror's root.
+  std::vector<unsigned> mirrorSlots;
   uint64_t stagingBytes = 0;
+  /// The model dispatches' parameter blocks at the staging buffer's start.
+  uint64_t parameterBytes = 0;
   Allocation staging;
   uint8_t *mapped = nullptr;
   std::vector<Allocation> allocations;
@@ -245,6 +284,12 @@ public:
   runSubmissions(ExecutorImpl &executor, mlir::Operation *awaitOp,
                  llvm::ArrayRef<SubmissionToRun> group) override;
   unsigned reportLateProblems(llvm::raw_ostream &os) override;
+  /// VulkanReplay.cpp: runs `submission`, the replay of a memoized
+  /// recording, alone: replays the VkCommandBuffer kept for its memoize op
+  /// when the recording key is the same, else records (and keeps) one.
+  mlir::LogicalResult runMemoized(ExecutorImpl &executor,
+                                  mlir::Operation *awaitOp,
+                                  const SubmissionToRun &submission);
   DeviceTimes takeTimes() override { return std::exchange(times, {}); }
 
   /// Prints the physical devices, one per line.
@@ -343,6 +388,12 @@ private:
   llvm::StringMap<KernelPipeline> kernelPipelines;
   /// The key in `kernelPipelines` of each entry point checked and made.
   llvm::DenseMap<mlir::Operation *, std::string> kernelOfEntryPoint;
+  /// The recordings of each memoized recording of the executor (by its
+  /// serial), for its last few table keys, least recently run first; each
+  /// with its mirrors and staging buffer, detached from its run
+  /// (VulkanReplay.cpp).
+  llvm::DenseMap<uint64_t, std::vector<std::unique_ptr<DeviceWork>>>
+      memoizedWork;
 };
 
 } // namespace streamhal::exec

@@ -146,6 +146,10 @@ LogicalResult VulkanDevice::runSubmissions(ExecutorImpl &executor,
                                            ArrayRef<SubmissionToRun> group) {
   if (group.empty())
     return success();
+  // A memoized recording awaited alone replays (VulkanReplay.cpp).
+  if (group.size() == 1 && group.front().memoizedBy &&
+      group.front().commandBuffers.size() == 1)
+    return runMemoized(executor, awaitOp, group.front());
   if (failed(checkLimits(executor, group.front().op)))
     return failure();
   // The group's commands in program order; a label's and a message's
@@ -160,11 +164,10 @@ LogicalResult VulkanDevice::runSubmissions(ExecutorImpl &executor,
   }
   PhaseClock clock;
   DeviceWork work(*this, executor, awaitOp, commands);
-  if (failed(work.prepare()))
+  if (failed(work.prepare(clock)))
     return failure();
   if (work.isEmpty())
     return success();
-  clock.lap(times.prepareMs);
 
   VkCommandBuffer upload = VK_NULL_HANDLE, readback = VK_NULL_HANDLE;
   SmallVector<SmallVector<VkCommandBuffer>> buffers;

@@ -453,6 +453,8 @@ VulkanDevice::open(const VulkanDeviceOptions &options, bool listOnly,
 VulkanDevice::~VulkanDevice() {
   if (device) {
     vkDeviceWaitIdle(device);
+    // Kept recordings free their command buffers and memory first.
+    memoizedWork.clear();
     for (auto &entry : kernelPipelines) {
       const KernelPipeline &kernel = entry.second;
       vkDestroyPipeline(device, kernel.pipeline, nullptr);

@@ -148,7 +148,7 @@ DeviceWork::allocate(uint64_t size, VkMemoryPropertyFlags required,
   return allocation;
 }
 
-LogicalResult DeviceWork::prepare() {
+LogicalResult DeviceWork::plan() {
   // The roots the commands touch and the extent of each.
   kernels.assign(commands.size(), nullptr);
   dispatchRegions.assign(commands.size(), 0);
@@ -157,7 +157,7 @@ LogicalResult DeviceWork::prepare() {
     if (command->kind == Command::Kind::Dispatch) {
       vulkan.recordingCommand = index;
       FailureOr<const KernelPipeline *> kernel =
-          vulkan.getKernelPipeline(executor.module, *command);
+          vulkan.getKernelPipeline(executor->module, *command);
       vulkan.recordingCommand = -1;
       if (failed(kernel) ||
           (!*kernel && failed(vulkan.checkModelDispatch(*command))))
@@ -187,7 +187,8 @@ LogicalResult DeviceWork::prepare() {
   // it refuses may take the driver down once dispatched.
   if (failed(vulkan.reportMessages(commands, {}, errorOp)))
     return failure();
-  stagingBytes = kDispatchStagingBytes * dispatchCount;
+  parameterBytes = kDispatchStagingBytes * dispatchCount;
+  stagingBytes = parameterBytes;
   for (Mirror &mirror : mirrors) {
     mirror.base -= mirror.base % kMirrorGranule;
     mirror.stagingOffset = stagingBytes;
@@ -200,9 +201,10 @@ LogicalResult DeviceWork::prepare() {
     stagingBytes += llvm::alignTo(bytes, 256);
   }
   planWriteChecks();
-  if (stagingBytes == 0)
-    return success();
+  return success();
+}
 
+LogicalResult DeviceWork::allocateDeviceMemory() {
   // Host-visible allocations and the host's buffers (arguments, globals)
   // get host-visible memory; device-only allocations device-local memory.
   for (Mirror &mirror : mirrors) {
@@ -238,7 +240,11 @@ LogicalResult DeviceWork::prepare() {
   if (vkMapMemory(vulkan.device, staging.memory, 0, VK_WHOLE_SIZE, 0, &pointer))
     return errorOp->emitError() << "cannot map the Vulkan staging buffer";
   mapped = static_cast<uint8_t *>(pointer);
-  std::memset(mapped, 0, kDispatchStagingBytes * dispatchCount);
+  std::memset(mapped, 0, parameterBytes);
+  return success();
+}
+
+void DeviceWork::stageHostBytes() {
   // The poison word a check copies onto a range's last bytes (a fill takes
   // whole words only).
   for (const WriteCheck &check : writeChecks)
@@ -248,10 +254,22 @@ LogicalResult DeviceWork::prepare() {
     mirror.root->read(mirror.base, llvm::MutableArrayRef<uint8_t>(
                                        mapped + mirror.stagingOffset,
                                        mirror.end - mirror.base));
+}
+
+LogicalResult DeviceWork::prepare(PhaseClock &clock) {
+  if (failed(plan()))
+    return failure();
+  if (stagingBytes == 0)
+    return success();
+  if (failed(allocateDeviceMemory()))
+    return failure();
+  clock.lap(vulkan.times.prepareMs);
+  stageHostBytes();
+  clock.lap(vulkan.times.stageMs);
   return success();
 }
 
-FailureOr<VkCommandBuffer> DeviceWork::beginCommandBuffer() {
+FailureOr<VkCommandBuffer> DeviceWork::beginCommandBuffer(bool oneTime) {
   VkCommandBufferAllocateInfo commandInfo{};
   commandInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO;
   commandInfo.commandPool = vulkan.commandPool;
@@ -263,7 +281,7 @@ FailureOr<VkCommandBuffer> DeviceWork::beginCommandBuffer() {
   commandBuffers.push_back(cmd);
   VkCommandBufferBeginInfo beginInfo{};
   beginInfo.sType = VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO;
-  beginInfo.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  beginInfo.flags = oneTime ? VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT : 0;
   vkBeginCommandBuffer(cmd, &beginInfo);
   return cmd;
 }
@@ -342,6 +360,8 @@ void DeviceWork::recordUpload(VkCommandBuffer cmd) {
 
 LogicalResult DeviceWork::recordCommands(VkCommandBuffer cmd, unsigned first,
                                          unsigned count) {
+  // One of the program's command buffers (not an upload or a readback).
+  ++vulkan.times.commandBuffersRecorded;
   auto locateFn = [&](const BufferRef &ref) { return locate(ref); };
   for (unsigned index = first; index < first + count; ++index) {
     const Command &command = *commands[index];
@@ -438,7 +458,7 @@ LogicalResult DeviceWork::writeBack() {
                << formatRange(access.range.offset, access.range.length)
                << " of " << access.range.root->getName()
                << ", constant storage (an immutable global) that is read-only";
-      if (failed(executor.reserveMemory(
+      if (failed(executor->reserveMemory(
               command->op,
               access.range.root->getUnmaterializedBytes(access.range.offset,
                                                         access.range.length),
@@ -460,11 +480,10 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
   for (const Command &command : commands)
     pointers.push_back(&command);
   DeviceWork work(*this, executor, submitOp, pointers);
-  if (failed(work.prepare()))
+  if (failed(work.prepare(clock)))
     return failure();
   if (work.isEmpty())
     return success();
-  clock.lap(times.prepareMs);
   FailureOr<VkCommandBuffer> cmd = work.beginCommandBuffer();
   if (failed(cmd))
     return failure();
