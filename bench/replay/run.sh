@@ -106,8 +106,10 @@ fi
 device_name="$("$hal_exec" --list-devices | head -1 | sed 's/^0: //; s/ (.*//')"
 echo "Host time per call on the Vulkan device \`$device_name\` (prepare + record, ms, not counting the host bytes staged; 11 calls with the same sizes):"
 echo
-echo "| program | commands executed per call | call 1, one-shot | later calls, one-shot | call 1, memoized | later calls, memoized | one-shot / memoized, later calls | us per command, one-shot | us per command, memoized |"
+echo "| program | commands executed per call | call 1, one-shot | later calls, one-shot | call 1, memoized | later calls, memoized | one-shot / memoized, later calls | ns per command, one-shot | ns per command, memoized |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+# (--report-device-time prints milliseconds to 3 decimals: a replay's
+# few microseconds are near that resolution.)
 # host_ms FILE OPTIONS DIMS: "first median" of prepare+record over 7 calls.
 host_ms() {
   local calls=()
@@ -143,7 +145,7 @@ name, executed = sys.argv[1], int(sys.argv[2])
 one_first, one_later, memo_first, memo_later = map(float, sys.argv[3:])
 ratio = one_later / memo_later if memo_later > 0 else float("inf")
 print(f"| {name} | {executed} | {one_first:.3f} | {one_later:.3f} | {memo_first:.3f} | "
-      f"{memo_later:.3f} | {ratio:.1f}x | {1000 * one_later / executed:.2f} | "
-      f"{1000 * memo_later / executed:.2f} |")
+      f"{memo_later:.3f} | {ratio:.0f}x | {1e6 * one_later / executed:.0f} | "
+      f"{1e6 * memo_later / executed:.0f} |")
 PY
 done
