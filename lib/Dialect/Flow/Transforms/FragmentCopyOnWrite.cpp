@@ -33,6 +33,7 @@
 #include "streamhal/Dialect/Flow/Transforms/CopyOnWrite.h"
 #include "streamhal/Dialect/HAL/IR/HALOps.h"
 #include "streamhal/Dialect/Util/IR/UtilInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/Support/Debug.h"
 #include <limits>
@@ -126,35 +127,55 @@ bool isMayAliasBinding(DispatchOp dispatch, StringAttr name) {
          });
 }
 
+/// One entry of a dispatch's `hal.bindings`: the interface binding it names
+/// and the argument or result it binds (an index that does not fit in 64
+/// bits is left out: the fragment check reports it).
+struct BoundEntry {
+  StringAttr binding;
+  bool isResult = false;
+  uint64_t index = 0;
+};
+
+/// The entries of `dispatch`'s `hal.bindings`, in order.
+SmallVector<BoundEntry> getBoundEntries(DispatchOp dispatch) {
+  SmallVector<BoundEntry> entries;
+  ArrayAttr bindings = dispatch.getBindings();
+  if (!bindings)
+    return entries;
+  auto add = [&](StringAttr binding, bool isResult, IntegerAttr index) {
+    if (!index)
+      return;
+    if (std::optional<uint64_t> value = index.getValue().tryZExtValue())
+      entries.push_back({binding, isResult, *value});
+  };
+  for (Attribute entry : bindings) {
+    if (auto operandBuffer = dyn_cast<hal::ExOperandBufferAttr>(entry))
+      add(operandBuffer.getBinding(), false, operandBuffer.getOperand());
+    else if (auto resultBuffer = dyn_cast<hal::ExResultBufferAttr>(entry))
+      add(resultBuffer.getBinding(), true, resultBuffer.getResult());
+  }
+  return entries;
+}
+
 /// Whether every binding through which `dispatch` touches its operand
 /// `operand` (an op operand number) is `MayAlias` in every variant: the
 /// operand itself, and each result tied to it. False when none does.
 bool isBoundMayAlias(DispatchOp dispatch, unsigned operand) {
-  ArrayAttr bindings = dispatch.getBindings();
   unsigned begin = dispatch.getArgumentsBeginIndex();
-  if (!bindings || operand < begin)
+  if (operand < begin)
     return false;
   unsigned argument = operand - begin;
   bool any = false;
-  for (Attribute entry : bindings) {
-    StringAttr name;
-    std::optional<uint64_t> index;
-    if (auto operandBuffer = dyn_cast<hal::ExOperandBufferAttr>(entry)) {
-      name = operandBuffer.getBinding();
-      if (IntegerAttr attr = operandBuffer.getOperand())
-        index = attr.getValue().tryZExtValue();
-    } else if (auto resultBuffer = dyn_cast<hal::ExResultBufferAttr>(entry)) {
-      name = resultBuffer.getBinding();
-      if (IntegerAttr attr = resultBuffer.getResult())
-        if (std::optional<uint64_t> result = attr.getValue().tryZExtValue();
-            result && *result < dispatch.getNumResults())
-          if (std::optional<unsigned> tied = util::getStoredTiedOperandIndex(
-                  dispatch.getTiedOperandsAttr(), *result))
-            index = *tied;
-    }
-    if (!index || *index != argument)
+  for (const BoundEntry &entry : getBoundEntries(dispatch)) {
+    std::optional<uint64_t> bound = entry.index;
+    if (entry.isResult)
+      bound = entry.index < dispatch.getNumResults()
+                  ? util::getStoredTiedOperandIndex(
+                        dispatch.getTiedOperandsAttr(), entry.index)
+                  : std::nullopt;
+    if (bound != argument)
       continue;
-    if (!isMayAliasBinding(dispatch, name))
+    if (!isMayAliasBinding(dispatch, entry.binding))
       return false;
     any = true;
   }
@@ -382,35 +403,37 @@ bool isWrittenBinding(DispatchOp dispatch, StringAttr name) {
 /// binding the bytes it reads through another. A tie only allows reuse, so
 /// the result gets storage of its own. Returns how many ties it dropped.
 unsigned untieAliasedBindings(DispatchOp dispatch) {
-  ArrayAttr bindings = dispatch.getBindings();
   ArrayAttr tiedOperands = dispatch.getTiedOperandsAttr();
-  if (!bindings || !tiedOperands)
+  if (!tiedOperands)
     return 0;
-  DenseMap<uint64_t, SmallVector<StringAttr>> operandBindings, resultBindings;
-  for (Attribute entry : bindings) {
-    if (auto operandBuffer = dyn_cast<hal::ExOperandBufferAttr>(entry)) {
-      if (IntegerAttr index = operandBuffer.getOperand())
-        if (std::optional<uint64_t> i = index.getValue().tryZExtValue())
-          operandBindings[*i].push_back(operandBuffer.getBinding());
-    } else if (auto resultBuffer = dyn_cast<hal::ExResultBufferAttr>(entry)) {
-      if (IntegerAttr index = resultBuffer.getResult())
-        if (std::optional<uint64_t> i = index.getValue().tryZExtValue())
-          resultBindings[*i].push_back(resultBuffer.getBinding());
-    }
+  // The bindings of each operand, then the results whose binding differs
+  // from one of their tied operand's.
+  SmallVector<BoundEntry> entries = getBoundEntries(dispatch);
+  DenseMap<uint64_t, SmallVector<StringAttr>> operandBindings;
+  for (const BoundEntry &entry : entries)
+    if (!entry.isResult)
+      operandBindings[entry.index].push_back(entry.binding);
+  unsigned numResults = dispatch.getNumResults();
+  DenseSet<uint64_t> aliasedResults;
+  for (const BoundEntry &written : entries) {
+    if (!written.isResult || written.index >= numResults)
+      continue;
+    std::optional<unsigned> operand =
+        util::getStoredTiedOperandIndex(tiedOperands, written.index);
+    if (!operand)
+      continue;
+    for (StringAttr read : operandBindings.lookup(*operand))
+      if (written.binding != read &&
+          !(isMayAliasBinding(dispatch, written.binding) &&
+            isMayAliasBinding(dispatch, read)))
+        aliasedResults.insert(written.index);
   }
   SmallVector<int64_t> tied;
   unsigned dropped = 0;
-  for (unsigned result = 0, e = dispatch.getNumResults(); result < e;
-       ++result) {
+  for (unsigned result = 0; result < numResults; ++result) {
     std::optional<unsigned> operand =
         util::getStoredTiedOperandIndex(tiedOperands, result);
-    bool aliased = false;
-    if (operand)
-      for (StringAttr written : resultBindings.lookup(result))
-        for (StringAttr read : operandBindings.lookup(*operand))
-          aliased |=
-              written != read && !(isMayAliasBinding(dispatch, written) &&
-                                   isMayAliasBinding(dispatch, read));
+    bool aliased = aliasedResults.contains(result);
     if (aliased) {
       LLVM_DEBUG(llvm::dbgs()
                  << "copy on write: result " << result << " of "
@@ -429,9 +452,6 @@ unsigned untieAliasedBindings(DispatchOp dispatch) {
 /// Adds a result tied to each operand the kernel of `dispatch` writes
 /// through a binding while no result is tied to it; returns how many.
 unsigned tieWrittenOperands(DispatchOp dispatch) {
-  ArrayAttr bindings = dispatch.getBindings();
-  if (!bindings)
-    return 0;
   ValueRange arguments = dispatch.getArguments();
   unsigned numResults = dispatch.getNumResults();
   SmallVector<int64_t> tied;
@@ -441,19 +461,15 @@ unsigned tieWrittenOperands(DispatchOp dispatch) {
     tied.push_back(operand ? int64_t(*operand) : util::kUntiedIndex);
   }
   SmallVector<unsigned> written;
-  for (Attribute entry : bindings) {
-    auto operandBuffer = dyn_cast<hal::ExOperandBufferAttr>(entry);
-    if (!operandBuffer || !operandBuffer.getOperand())
-      continue;
-    const APInt &index = operandBuffer.getOperand().getValue();
+  for (const BoundEntry &entry : getBoundEntries(dispatch)) {
     // Malformed indices are the fragment check's to report.
-    if (index.isNegative() || index.uge(arguments.size()))
+    if (entry.isResult || entry.index >= arguments.size())
       continue;
-    unsigned operand = index.getZExtValue();
+    unsigned operand = entry.index;
     if (!isa<RankedTensorType>(arguments[operand].getType()) ||
         llvm::is_contained(tied, int64_t(operand)) ||
         llvm::is_contained(written, operand) ||
-        !isWrittenBinding(dispatch, operandBuffer.getBinding()))
+        !isWrittenBinding(dispatch, entry.binding))
       continue;
     written.push_back(operand);
   }
