@@ -449,6 +449,24 @@ def gen_argmove(rng, fid, t, f):
     return text + f.text(f"f{fid}", caller_returns)
 
 
+def write_call(fid, t, f, callee, returns, private, build):
+    """Writes the callee @f{fid}_callee (returning `returns`) and, into its
+    caller `f`, a fragment over %t0 that `build` fills for the operand, then
+    a call of the callee on it, whose results are %c (or %c#i for several).
+    Returns the callee's text, the operand and the call's results. It draws
+    only what `build` draws, so callers keep their own draws in order."""
+    text = callee.text(f"f{fid}_callee", returns, private=private)
+    dims = ", %d" if t.dynamic else ""
+    types = t.type() + (", index" if t.dynamic else "")
+    operand = f.fragment(["%t0"], [None], build)[0]
+    n = len(returns)
+    calls = [f"%c#{i}" for i in range(n)] if n > 1 else ["%c"]
+    lhs = f"%c:{n}" if n > 1 else "%c"
+    f.lines.append(f"  {lhs} = call @f{fid}_callee({operand}{dims}) : ({types}) -> "
+                   f"({', '.join([t.type()] * n)})")
+    return text, operand, calls
+
+
 def gen_peer(rng, fid, t, f):
     """One of the peer suite's call and emplacement patterns."""
     pattern = rng.choice(["readonly", "chain", "output", "emplace"])
@@ -478,14 +496,12 @@ def gen_peer(rng, fid, t, f):
             return [b.update(piece, b.dispatch([], piece), t, args[0],
                              rng.randrange(t.rows))]
         returns = callee.fragment(["%t0"], [0], output)
-    text = callee.text(f"f{fid}_callee", returns, private=rng.random() < 0.7)
-    dims = ", %d" if t.dynamic else ""
-    types = t.type() + (", index" if t.dynamic else "")
+    # Both draws come before the operand fragment's, as they always have.
+    private = rng.random() < 0.7
     kept = rng.random() < 0.5
-    operand = f.fragment(["%t0"], [None], lambda b, args: [
-        b.splat(t) if rng.random() < 0.5 else b.dispatch([args[0]], t)])[0]
-    f.lines.append(f"  %c = call @f{fid}_callee({operand}{dims}) : ({types}) -> ({t.type()})")
-    return text + f.text(f"f{fid}", ["%c"] + ([operand] if kept else []))
+    text, operand, calls = write_call(fid, t, f, callee, returns, private, lambda b, args: [
+        b.splat(t) if rng.random() < 0.5 else b.dispatch([args[0]], t)])
+    return text + f.text(f"f{fid}", calls + ([operand] if kept else []))
 
 
 def gen_shared(rng, fid, t, f):
@@ -500,15 +516,11 @@ def gen_shared(rng, fid, t, f):
         return [v, v] if how == "twice" else [v, b.clone(t, v)]
     returns = callee.fragment(["%t0"], [None, None], build)
     private = how == "argument" or rng.random() < 0.7
-    text = callee.text(f"f{fid}_callee", returns, private=private)
-    dims = ", %d" if t.dynamic else ""
-    types = t.type() + (", index" if t.dynamic else "")
-    operand = f.fragment(["%t0"], [None], lambda b, args: [
-        b.dispatch([args[0]], t)])[0]
-    f.lines.append(f"  %c:2 = call @f{fid}_callee({operand}{dims}) : ({types}) -> ({t.type()}, {t.type()})")
+    text, operand, calls = write_call(fid, t, f, callee, returns, private, lambda b, args: [
+        b.dispatch([args[0]], t)])
     which = rng.randrange(2)
-    written = f.fragment([f"%c#{which}"], [0], lambda b, args: [b.write(t, args[0])])
-    returns = written + [f"%c#{1 - which}"]
+    written = f.fragment([calls[which]], [0], lambda b, args: [b.write(t, args[0])])
+    returns = written + [calls[1 - which]]
     if how == "argument" and rng.random() < 0.5:
         returns.append(operand)
     if t.dynamic:
@@ -523,13 +535,10 @@ def gen_mayalias(rng, fid, t, f):
         callee = Function(rng, fid, t, num_args=1)
         returns = callee.fragment(["%t0"], [None], lambda b, args: [
             b.alias_write(t, b.clone(t, args[0]))])
-        text = callee.text(f"f{fid}_callee", returns, private=True)
-        dims = ", %d" if t.dynamic else ""
-        types = t.type() + (", index" if t.dynamic else "")
-        operand = f.fragment(["%t0"], [None], lambda b, args: [
-            b.dispatch([args[0]], t)])[0]
-        f.lines.append(f"  %c = call @f{fid}_callee({operand}{dims}) : ({types}) -> ({t.type()})")
-        return text + f.text(f"f{fid}", ["%c"] + ([operand] if rng.random() < 0.5 else []))
+        text, operand, calls = write_call(fid, t, f, callee, returns, True, lambda b, args: [
+            b.dispatch([args[0]], t)])
+        # Unlike gen_peer's, this draw follows the operand fragment's.
+        return text + f.text(f"f{fid}", calls + ([operand] if rng.random() < 0.5 else []))
 
     def build(b, args):
         if how == "fresh":

@@ -159,9 +159,11 @@ LogicalResult VulkanDevice::runMemoized(ExecutorImpl &executor,
     work = std::move(*match);
     kept.erase(match);
 #ifndef NDEBUG
+    // (A plan fails only on a validation message, which it reports.)
     DeviceWork planned(*this, executor, submission.op, commands);
-    assert(succeeded(planned.plan()) &&
-           planned.getRecordingKey() == work->recordingKey &&
+    if (failed(planned.plan()))
+      return failure();
+    assert(planned.getRecordingKey() == work->recordingKey &&
            "equal tables of one recording must give the same commands");
 #endif
     work->rebind(executor, submission.op, std::move(commands), tables.slots);
