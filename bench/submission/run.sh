@@ -57,6 +57,32 @@ echo "Every function matches the flow level under both policies" \
   "(hal-exec --check-lowering --orders=4)."
 echo
 
+# The executor's timeline at scale: a chain of N fragments lowered with
+# submission=async keeps every submission pending until the return's wait,
+# so each new one is checked against all earlier pending ones (their order
+# as bits, word by word). hal-exec's wall time on the lowered function.
+echo "The executor's timeline at scale: \`hal-exec\` on a lowered async chain of N fragments (all pending until the return; seconds, one run each):"
+echo
+echo "| fragments | hal-exec s | growth from the row above (4x fragments) |"
+echo "|---:|---:|---:|"
+head -c 1024 /dev/zero >"$work/input.bin"
+previous=""
+for count in 500 2000 8000; do
+  python3 "$here/gen.py" --chain=$count >"$work/chain_$count.mlir"
+  "$hal_opt" "$work/chain_$count.mlir" --streamhal-lower-to-hal \
+    >"$work/chain_${count}_lowered.mlir"
+  TIMEFORMAT=%R
+  { time "$hal_exec" "$work/chain_${count}_lowered.mlir" \
+    --input=256xf32=@"$work/input.bin" >/dev/null; } 2>"$work/seconds"
+  seconds=$(<"$work/seconds")
+  growth=""
+  [[ -n $previous ]] &&
+    growth="$(python3 -c "print(f'{$seconds / $previous:.1f}x')")"
+  echo "| $count | $seconds | $growth |"
+  previous=$seconds
+done
+echo
+
 device_flags=(--device=vulkan --device-limits=max-range=134217728)
 [[ -n "${BENCH_VULKAN_DEVICE:-}" ]] &&
   device_flags+=(--vulkan-device="$BENCH_VULKAN_DEVICE")

@@ -17,6 +17,7 @@
 #include "streamhal/Exec/Executor.h"
 #include "streamhal/Exec/LiveBytes.h"
 #include "streamhal/Exec/Memory.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -160,8 +161,13 @@ struct QueuedSubmission {
   std::shared_ptr<const MemoizedTables> tables;
   /// Every concrete range its commands touch.
   llvm::SmallVector<Access> accesses;
-  /// Submissions a chain of fences orders before it (all earlier).
-  std::set<unsigned> after;
+  /// Submissions a chain of fences orders before it (all earlier), as bits
+  /// by index: a chain of N pending submissions holds N^2/2 of them, which
+  /// a set of indices made gigabytes at a few thousand.
+  llvm::BitVector after;
+  bool isAfter(unsigned index) const {
+    return index < after.size() && after.test(index);
+  }
   /// The signallers of the fences it waits on (through joins): the waits as
   /// the IR states them, which a real device's queue submission gets.
   std::set<unsigned> waits;
@@ -480,6 +486,10 @@ public:
   unsigned nextAllocation = 0;
   /// Every queue submission issued so far, in issue order.
   std::vector<QueuedSubmission> submissions;
+  /// The submissions not completed yet, as bits by index: the timeline's
+  /// checks visit these (the completed ones only grow across calls), and a
+  /// new submission those not in its `after` bits, word by word.
+  llvm::BitVector pendingSubmissions;
   /// Whether the initializers have run (and succeeded).
   std::optional<bool> initialized;
 };

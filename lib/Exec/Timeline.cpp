@@ -270,7 +270,7 @@ static LogicalResult runFenceAwait(ExecutorImpl &exec, Frame &frame,
     }
     unsigned index = static_cast<unsigned>(fence->signaller);
     needed.insert(index);
-    for (unsigned earlier : exec.submissions[index].after)
+    for (unsigned earlier : exec.submissions[index].after.set_bits())
       if (!exec.submissions[earlier].completed)
         needed.insert(earlier);
     return success();
@@ -353,9 +353,11 @@ FailureOr<QueuedSubmission> ExecutorImpl::startSubmission(Frame &frame,
     }
     unsigned index = static_cast<unsigned>(fence->signaller);
     submission.waits.insert(index);
-    submission.after.insert(index);
-    const std::set<unsigned> &earlier = submissions[index].after;
-    submission.after.insert(earlier.begin(), earlier.end());
+    const llvm::BitVector &earlier = submissions[index].after;
+    if (submission.after.size() <= index)
+      submission.after.resize(index + 1);
+    submission.after.set(index);
+    submission.after |= earlier;
     return success();
   };
   for (const FencePtr &wait : *waits)
@@ -368,12 +370,17 @@ LogicalResult ExecutorImpl::queueSubmission(QueuedSubmission submission) {
   for (const Access &access : submission.accesses)
     if (failed(checkNotReleased(submission.op, access.range)))
       return failure();
-  for (auto [index, earlier] : llvm::enumerate(submissions))
-    if (!options.skipTimelineRaces && !earlier.completed &&
-        !submission.after.count(index) &&
-        failed(checkUnordered(submission.op, submission.accesses, earlier)))
-      return failure();
+  if (!options.skipTimelineRaces) {
+    llvm::BitVector unordered = pendingSubmissions;
+    unordered.reset(submission.after);
+    for (unsigned index : unordered.set_bits())
+      if (failed(checkUnordered(submission.op, submission.accesses,
+                                submissions[index])))
+        return failure();
+  }
   submission.signal->signaller = static_cast<int64_t>(submissions.size());
+  pendingSubmissions.resize(submissions.size() + 1);
+  pendingSubmissions.set(submissions.size());
   submissions.push_back(std::move(submission));
   return success();
 }
@@ -381,9 +388,8 @@ LogicalResult ExecutorImpl::queueSubmission(QueuedSubmission submission) {
 LogicalResult ExecutorImpl::checkHostAgainstPending(Operation *op,
                                                     const BufferRef &ref,
                                                     bool writes) {
-  for (const QueuedSubmission &submission : submissions) {
-    if (submission.completed)
-      continue;
+  for (unsigned index : pendingSubmissions.set_bits()) {
+    const QueuedSubmission &submission = submissions[index];
     for (const Access &access : submission.accesses) {
       if (!(writes || access.writes))
         continue;
@@ -414,9 +420,8 @@ ExecutorImpl::checkBlockingSubmission(Operation *op,
   for (const Access &access : accesses)
     if (failed(checkNotReleased(op, access.range)))
       return failure();
-  for (const QueuedSubmission &submission : submissions)
-    if (!submission.completed &&
-        failed(checkUnordered(op, accesses, submission)))
+  for (unsigned index : pendingSubmissions.set_bits())
+    if (failed(checkUnordered(op, accesses, submissions[index])))
       return failure();
   return success();
 }
@@ -430,9 +435,8 @@ LogicalResult ExecutorImpl::checkReturnTimeline(Operation *op,
       ref = &view->buffer;
     if (!ref || !ref->root)
       continue;
-    for (const QueuedSubmission &submission : submissions) {
-      if (submission.completed)
-        continue;
+    for (unsigned pending : pendingSubmissions.set_bits()) {
+      const QueuedSubmission &submission = submissions[pending];
       for (const Access &access : submission.accesses)
         if (access.writes && getOverlap(*ref, access.range)) {
           InFlightDiagnostic diag = op->emitError()
@@ -446,8 +450,9 @@ LogicalResult ExecutorImpl::checkReturnTimeline(Operation *op,
         }
     }
   }
-  for (const QueuedSubmission &submission : submissions)
-    if (!submission.completed && submission.depth == depth) {
+  for (unsigned index : pendingSubmissions.set_bits())
+    if (const QueuedSubmission &submission = submissions[index];
+        submission.depth == depth) {
       InFlightDiagnostic diag = op->emitError()
                                 << "returns while a submission it issued is "
                                    "pending: await its fence before returning";
@@ -469,10 +474,11 @@ getOtherOrder(ArrayRef<unsigned> indices,
   while (!left.empty()) {
     SmallVector<size_t> ready;
     for (auto [position, index] : llvm::enumerate(left))
-      if (llvm::all_of(submissions[index].after, [&](unsigned earlier) {
-            return submissions[earlier].completed || done.count(earlier) ||
-                   !llvm::is_contained(left, earlier);
-          }))
+      if (llvm::all_of(
+              submissions[index].after.set_bits(), [&](unsigned earlier) {
+                return submissions[earlier].completed || done.count(earlier) ||
+                       !llvm::is_contained(left, earlier);
+              }))
         ready.push_back(position);
     size_t pick =
         order == 1 ? ready.back() : ready[shuffle.next() % ready.size()];
@@ -519,6 +525,9 @@ LogicalResult ExecutorImpl::runSubmissions(Operation *awaitOp,
   auto complete = [&]() {
     for (unsigned index : indices) {
       submissions[index].completed = true;
+      pendingSubmissions.reset(index);
+      // Only pending submissions' orders are asked for.
+      submissions[index].after = llvm::BitVector();
       submissions[index].signal->signalled = true;
       // Completed work is never run again: drop its commands.
       submissions[index].commandBuffers.clear();
@@ -528,7 +537,7 @@ LogicalResult ExecutorImpl::runSubmissions(Operation *awaitOp,
   // Only submissions the fences leave unordered can run in other orders.
   bool unordered = false;
   for (size_t i = 1; i < indices.size() && !unordered; ++i)
-    unordered = !submissions[indices[i]].after.count(indices[i - 1]);
+    unordered = !submissions[indices[i]].isAfter(indices[i - 1]);
   if (options.orders <= 1 || !unordered) {
     if (failed(runInProgramOrder()))
       return failure();
