@@ -285,6 +285,13 @@ MUTATIONS = [
      "    mirror.root = slots[mirrorSlots[index]].root;", "",
      ["Exec/Vulkan/replay.test"]),
 
+    # The executor's timeline (lib/Exec/Timeline.cpp).
+    ("timeline-ordered-checked-as-unordered", "lib/Exec/Timeline.cpp",
+     "    unordered.reset(submission.after);", "",
+     ["Exec/timeline.mlir", "Exec/async.test"]),
+    ("timeline-completed-stays-pending", "lib/Exec/Timeline.cpp",
+     "      pendingSubmissions.reset(index);", "",
+     ["Exec/timeline.mlir", "Exec/async.test"]),
 ]
 
 
