@@ -52,6 +52,16 @@ cp "$here/../../examples/mlp.mlir" "$work/mlp.mlir"
 # figure NAME LINE: the value of NAME=... in LINE.
 figure() { sed -n "s/.*$1=\([0-9]*\).*/\1/p" <<<"$2" | head -1; }
 
+# run_hal_exec FILE ARGS...: hal-exec's output into $work/out; exits with
+# its errors when it fails.
+run_hal_exec() {
+  "$hal_exec" "$@" >"$work/out" 2>"$work/err" || {
+    echo "error: hal-exec $* failed:" >&2
+    cat "$work/err" >&2
+    exit 1
+  }
+}
+
 # commands FILE OPTIONS DIMS...: "recorded-first recorded-second executed"
 # of two calls of every public function, summed over the functions.
 commands() {
@@ -59,12 +69,8 @@ commands() {
   shift 2
   local calls=()
   for dims in "$@"; do calls+=("--call-dims=$dims"); done
-  "$hal_exec" "$file" "--check-lowering=streamhal-lower-to-hal$options" \
-    "${calls[@]}" --report-commands >"$work/out" 2>"$work/err" || {
-    echo "error: hal-exec $file failed:" >&2
-    cat "$work/err" >&2
-    exit 1
-  }
+  run_hal_exec "$file" "--check-lowering=streamhal-lower-to-hal$options" \
+    "${calls[@]}" --report-commands
   python3 - "$work/out" <<'PY'
 import re, sys
 calls = {}
@@ -110,17 +116,12 @@ echo "| program | commands executed per call | call 1, one-shot | later calls, o
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 # (--report-device-time prints milliseconds to 3 decimals: a replay's
 # few microseconds are near that resolution.)
-# host_ms FILE OPTIONS DIMS: "first median" of prepare+record over 7 calls.
+# host_ms FILE OPTIONS DIMS: "first median" of prepare+record over 11 calls.
 host_ms() {
   local calls=()
   for _ in $(seq 11); do calls+=("--call-dims=$3"); done
-  "$hal_exec" "$1" "--lower=streamhal-lower-to-hal$2" --device=vulkan \
-    --device-limits=max-range=134217728 --report-device-time "${calls[@]}" \
-    >"$work/out" 2>"$work/err" || {
-    echo "error: hal-exec $1 on the Vulkan device failed:" >&2
-    cat "$work/err" >&2
-    exit 1
-  }
+  run_hal_exec "$1" "--lower=streamhal-lower-to-hal$2" --device=vulkan \
+    --device-limits=max-range=134217728 --report-device-time "${calls[@]}"
   python3 - "$work/out" <<'PY'
 import re, statistics, sys
 per_call = {}

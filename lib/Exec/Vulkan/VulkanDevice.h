@@ -185,6 +185,15 @@ public:
   /// A begun command buffer, freed with the work: one-shot unless
   /// `oneTime` is false (a memoized recording, submitted again).
   mlir::FailureOr<VkCommandBuffer> beginCommandBuffer(bool oneTime = true);
+  /// A command buffer of the whole run: upload, every command, readback.
+  mlir::FailureOr<VkCommandBuffer> recordRun(bool oneTime);
+  /// Submits `cmd` alone and waits for it; reports the layer's messages
+  /// (those at queue submission at `submissionOp`'s one op if given, else
+  /// at the command they name or `fallbackOp`) and writes the results back.
+  mlir::LogicalResult
+  submitAndWriteBack(VkCommandBuffer cmd, PhaseClock &clock,
+                     llvm::ArrayRef<mlir::Operation *> submissionOp,
+                     mlir::Operation *fallbackOp);
   /// VulkanReplay.cpp: everything a planned work records that its commands
   /// decide, in words: two works with equal keys record the same command
   /// buffer (what the table key promises, checked in an asserts build).
@@ -205,10 +214,9 @@ public:
   llvm::ArrayRef<VkCommandBuffer> getCommandBuffers() const {
     return commandBuffers;
   }
-  llvm::ArrayRef<const Command *> getCommands() const { return commands; }
-  unsigned commandCount() const { return commands.size(); }
   /// Set on a memoized recording the device keeps: the key of the tables it
-  /// was recorded for (VulkanReplay.cpp), and its getRecordingKey().
+  /// was recorded for (VulkanReplay.cpp), and (in an asserts build) its
+  /// getRecordingKey().
   std::vector<uint64_t> tableKey;
   std::vector<uint64_t> recordingKey;
   mlir::LogicalResult endCommandBuffer(VkCommandBuffer cmd);

@@ -190,45 +190,13 @@ LogicalResult VulkanDevice::runMemoized(ExecutorImpl &executor,
     cmd = work->getCommandBuffers().front();
     ++times.commandBuffersReplayed;
   } else {
-    FailureOr<VkCommandBuffer> begun =
-        work->beginCommandBuffer(/*oneTime=*/false);
-    if (failed(begun))
+    FailureOr<VkCommandBuffer> recorded = work->recordRun(/*oneTime=*/false);
+    if (failed(recorded))
       return failure();
-    cmd = *begun;
-    work->recordUpload(cmd);
-    if (failed(work->recordCommands(cmd, 0, work->commandCount())))
-      return failure();
-    work->recordReadback(cmd);
-    if (failed(work->endCommandBuffer(cmd)))
-      return failure();
+    cmd = *recorded;
     clock.lap(times.recordMs);
   }
-
-  VkSubmitInfo submitInfo{};
-  submitInfo.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
-  submitInfo.commandBufferCount = 1;
-  submitInfo.pCommandBuffers = &cmd;
-  vkResetFences(device, 1, &fence);
-  submittingIndex = 0;
-  VkResult result = vkQueueSubmit(queue, 1, &submitInfo, fence);
-  submittingIndex = -1;
-  if (result)
-    return submission.op->emitError()
-           << "vkQueueSubmit failed (VkResult " << result << ")";
-  work->submitted = true;
-  // A minute: far beyond what any test program needs.
-  if (VkResult waited =
-          vkWaitForFences(device, 1, &fence, VK_TRUE, 60'000'000'000ull))
-    return submission.op->emitError()
-           << "the Vulkan submission did not complete (VkResult " << waited
-           << ")";
-  clock.lap(times.submitWaitMs);
-  ++times.submissions;
-  if (failed(reportMessages(work->getCommands(), submission.op, awaitOp)))
-    return failure();
-  LogicalResult written = work->writeBack();
-  clock.lap(times.writeBackMs);
-  if (failed(written))
+  if (failed(work->submitAndWriteBack(cmd, clock, submission.op, awaitOp)))
     return failure();
   // Kept only after a clean run, and only when every mirror is a slot's
   // root (a recording names no other buffer; else it is recorded again).
@@ -236,7 +204,9 @@ LogicalResult VulkanDevice::runMemoized(ExecutorImpl &executor,
     if (!work->mapMirrorsToSlots(tables.slots))
       return success();
     work->tableKey = std::move(key);
+#ifndef NDEBUG
     work->recordingKey = work->getRecordingKey();
+#endif
   }
   work->detachFromRun();
   kept.push_back(std::move(work));

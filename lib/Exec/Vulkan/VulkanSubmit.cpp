@@ -484,37 +484,55 @@ LogicalResult VulkanDevice::run(ExecutorImpl &executor, Operation *submitOp,
     return failure();
   if (work.isEmpty())
     return success();
-  FailureOr<VkCommandBuffer> cmd = work.beginCommandBuffer();
+  FailureOr<VkCommandBuffer> cmd = work.recordRun(/*oneTime=*/true);
   if (failed(cmd))
     return failure();
-  work.recordUpload(*cmd);
-  if (failed(work.recordCommands(*cmd, 0, pointers.size())))
-    return failure();
-  work.recordReadback(*cmd);
-  if (failed(work.endCommandBuffer(*cmd)))
-    return failure();
   clock.lap(times.recordMs);
+  return work.submitAndWriteBack(*cmd, clock, {}, submitOp);
+}
 
+FailureOr<VkCommandBuffer> DeviceWork::recordRun(bool oneTime) {
+  FailureOr<VkCommandBuffer> cmd = beginCommandBuffer(oneTime);
+  if (failed(cmd))
+    return failure();
+  recordUpload(*cmd);
+  if (failed(recordCommands(*cmd, 0, commands.size())))
+    return failure();
+  recordReadback(*cmd);
+  if (failed(endCommandBuffer(*cmd)))
+    return failure();
+  return cmd;
+}
+
+LogicalResult DeviceWork::submitAndWriteBack(VkCommandBuffer cmd,
+                                             PhaseClock &clock,
+                                             ArrayRef<Operation *> submissionOp,
+                                             Operation *fallbackOp) {
+  DeviceTimes &times = vulkan.times;
   VkSubmitInfo submitInfo{};
   submitInfo.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO;
   submitInfo.commandBufferCount = 1;
-  submitInfo.pCommandBuffers = &*cmd;
-  vkResetFences(device, 1, &fence);
-  if (VkResult result = vkQueueSubmit(queue, 1, &submitInfo, fence))
-    return submitOp->emitError()
+  submitInfo.pCommandBuffers = &cmd;
+  vkResetFences(vulkan.device, 1, &vulkan.fence);
+  // The layer's messages at queue submission are about `submissionOp`.
+  vulkan.submittingIndex = submissionOp.empty() ? -1 : 0;
+  VkResult result = vkQueueSubmit(vulkan.queue, 1, &submitInfo, vulkan.fence);
+  vulkan.submittingIndex = -1;
+  if (result)
+    return errorOp->emitError()
            << "vkQueueSubmit failed (VkResult " << result << ")";
-  work.submitted = true;
+  submitted = true;
   // A minute: far beyond what any test program needs.
-  if (VkResult result =
-          vkWaitForFences(device, 1, &fence, VK_TRUE, 60'000'000'000ull))
-    return submitOp->emitError()
-           << "the Vulkan submission did not complete (VkResult " << result
+  if (VkResult waited = vkWaitForFences(vulkan.device, 1, &vulkan.fence,
+                                        VK_TRUE, 60'000'000'000ull))
+    return errorOp->emitError()
+           << "the Vulkan submission did not complete (VkResult " << waited
            << ")";
   clock.lap(times.submitWaitMs);
   ++times.submissions;
-  if (failed(reportMessages(pointers, {}, submitOp)))
+  if (failed(vulkan.reportMessages(commands, submissionOp, fallbackOp)))
     return failure();
-  LogicalResult written = work.writeBack();
+  LogicalResult written = writeBack();
   clock.lap(times.writeBackMs);
   return written;
 }
